@@ -1,0 +1,77 @@
+/* A validated operator in normalised form: everything lowering needs and nothing that points
+ * back into the application's desc (DirectML lets the desc die when CreateOperator returns). */
+#ifndef DMLOPS_OP_DEF_H
+#define DMLOPS_OP_DEF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <DirectML.h>
+
+#define DML_MAX_RANK 8
+
+struct dml_tensor
+{
+    DML_TENSOR_DATA_TYPE data_type;
+    DML_TENSOR_FLAGS flags;
+    uint32_t rank;
+    uint32_t sizes[DML_MAX_RANK];
+    uint32_t strides[DML_MAX_RANK]; /* elements; packed row-major strides when the desc had none */
+    bool has_strides;               /* the desc gave strides */
+    uint64_t total_bytes;           /* TotalTensorSizeInBytes as given */
+    uint64_t min_bytes;             /* DMLCalcBufferTensorSize of the desc */
+    uint32_t base_alignment;        /* GuaranteedBaseOffsetAlignment, or 16 when it was 0 */
+};
+
+struct dml_slice_def /* SLICE1's window; SLICE (v0) is expressed in the same terms */
+{
+    uint32_t offsets[DML_MAX_RANK];
+    uint32_t sizes[DML_MAX_RANK];
+    int32_t strides[DML_MAX_RANK];
+};
+
+struct dml_split_def
+{
+    uint32_t axis;
+};
+
+struct dml_padding_def /* PADDING's FLOAT value is kept as value_type FLOAT32 */
+{
+    DML_PADDING_MODE mode;
+    uint32_t start[DML_MAX_RANK];
+    uint32_t end[DML_MAX_RANK];
+    DML_TENSOR_DATA_TYPE value_type;
+    DML_SCALAR_UNION value;
+};
+
+struct dml_op_def
+{
+    DML_OPERATOR_TYPE type;
+    uint32_t elem_size;    /* bytes per element: 1, 2, 4 or 8 */
+    uint32_t input_count;  /* 1 for every operator so far */
+    uint32_t output_count; /* SPLIT: OutputCount, otherwise 1 */
+    struct dml_tensor *tensors; /* input_count inputs, then output_count outputs */
+    union
+    {
+        struct dml_slice_def slice;
+        struct dml_split_def split;
+        struct dml_padding_def padding;
+    } u;
+};
+
+static inline const struct dml_tensor *dml_op_input(const struct dml_op_def *def, uint32_t i)
+{
+    return &def->tensors[i];
+}
+
+static inline const struct dml_tensor *dml_op_output(const struct dml_op_def *def, uint32_t i)
+{
+    return &def->tensors[def->input_count + i];
+}
+
+/* Allocates def->tensors for input_count + output_count tensors (zeroed). */
+HRESULT dml_op_def_init(struct dml_op_def *def, DML_OPERATOR_TYPE type, uint32_t input_count,
+                        uint32_t output_count);
+void dml_op_def_cleanup(struct dml_op_def *def);
+
+#endif
