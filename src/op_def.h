@@ -20,7 +20,8 @@ struct dml_tensor
     bool has_strides;               /* the desc gave strides */
     uint64_t total_bytes;           /* TotalTensorSizeInBytes as given */
     uint64_t min_bytes;             /* DMLCalcBufferTensorSize of the desc */
-    uint32_t base_alignment;        /* GuaranteedBaseOffsetAlignment, or 16 when it was 0 */
+    uint32_t base_alignment;        /* max(16, GuaranteedBaseOffsetAlignment): every binding offset is
+                                     * a multiple of 16 (DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT) */
 };
 
 struct dml_slice_def /* SLICE1's window; SLICE (v0) is expressed in the same terms */

@@ -1,0 +1,121 @@
+/* libdmlops: what DirectML's own API cannot express on Linux.
+ *
+ * - the library version, at compile time and at run time;
+ * - creating an IDMLDevice on the application's own Vulkan device, or capping the feature level
+ *   of a device ("would DirectML at feature level 3.0 accept this desc?");
+ * - listing the Vulkan devices the library can run on;
+ * - a small host-side path (buffers, upload, download, execute and wait) for applications with
+ *   no Vulkan code of their own.
+ *
+ * Everything else is DirectML's API, declared in <DirectML.h>. Decision D16: an ID3D12Resource*
+ * is a VkBuffer and an ID3D12CommandList* is a VkCommandBuffer in the recording state. */
+#ifndef DMLOPS_H
+#define DMLOPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <DirectML.h>
+#include <vulkan/vulkan.h>
+
+#define DMLOPS_VERSION_MAJOR 0
+#define DMLOPS_VERSION_MINOR 1
+#define DMLOPS_VERSION_PATCH 0
+#define DMLOPS_MAKE_VERSION(major, minor, patch) ((major) * 10000 + (minor) * 100 + (patch))
+#define DMLOPS_VERSION                                                                             \
+    DMLOPS_MAKE_VERSION(DMLOPS_VERSION_MAJOR, DMLOPS_VERSION_MINOR, DMLOPS_VERSION_PATCH)
+
+#if defined(DMLOPS_BUILDING_LIBRARY)
+#define DMLOPS_API __attribute__((visibility("default")))
+#else
+#define DMLOPS_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* DMLOPS_VERSION of the library actually loaded, and its "major.minor.patch" string. */
+DMLOPS_API unsigned dmlopsGetVersion(void);
+DMLOPS_API const char *dmlopsGetVersionString(void);
+
+typedef enum DMLOPS_STRUCTURE_TYPE
+{
+    DMLOPS_STRUCTURE_TYPE_DEVICE_DESC = 1,
+    DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC = 2,
+} DMLOPS_STRUCTURE_TYPE;
+
+/* Chained from DMLOPS_DEVICE_DESC::pNext: run on the application's own Vulkan objects instead of
+ * the library's default device. The device must have been created with bufferDeviceAddress,
+ * storageBuffer8BitAccess, storageBuffer16BitAccess, shaderInt8, shaderInt16 and shaderInt64
+ * enabled, and must outlive the IDMLDevice. The library creates its own command pool on
+ * queueFamilyIndex (which must support compute) for its host-side helpers. */
+typedef struct DMLOPS_VULKAN_DEVICE_DESC
+{
+    DMLOPS_STRUCTURE_TYPE sType; /* DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC */
+    const void *pNext;
+    PFN_vkGetInstanceProcAddr pfnGetInstanceProcAddr; /* NULL: the system's Vulkan loader */
+    VkInstance instance;
+    VkPhysicalDevice physicalDevice;
+    VkDevice device;
+    uint32_t queueFamilyIndex;
+    uint32_t queueIndex;
+} DMLOPS_VULKAN_DEVICE_DESC;
+
+typedef struct DMLOPS_DEVICE_DESC
+{
+    DMLOPS_STRUCTURE_TYPE sType; /* DMLOPS_STRUCTURE_TYPE_DEVICE_DESC */
+    const void *pNext;           /* NULL or a DMLOPS_VULKAN_DEVICE_DESC */
+    DML_CREATE_DEVICE_FLAGS flags;
+    DML_FEATURE_LEVEL minimumFeatureLevel; /* as DMLCreateDevice1 */
+    DML_FEATURE_LEVEL maximumFeatureLevel; /* 0: the highest the library supports */
+} DMLOPS_DEVICE_DESC;
+
+/* DMLCreateDevice1 with Vulkan interop and a feature-level cap. Returns DXGI_ERROR_UNSUPPORTED when
+ * minimumFeatureLevel is above what the device (after the cap) supports, E_INVALIDARG for a
+ * malformed desc or a Vulkan device lacking a required feature. */
+DMLOPS_API HRESULT dmlopsCreateDevice(const DMLOPS_DEVICE_DESC *desc, REFIID riid, void **ppv);
+
+typedef struct DMLOPS_ADAPTER_INFO
+{
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    char driverName[VK_MAX_DRIVER_NAME_SIZE];
+    char driverInfo[VK_MAX_DRIVER_INFO_SIZE];
+    VkPhysicalDeviceType type;
+    uint32_t vendorID;
+    uint32_t deviceID;
+    uint32_t apiVersion;
+    BOOL isSupported; /* has every Vulkan feature the library needs */
+    BOOL isDefault;   /* the device DMLCreateDevice picks (DMLOPS_DEVICE considered) */
+    DML_FEATURE_LEVEL maxFeatureLevel; /* 0 when not supported */
+} DMLOPS_ADAPTER_INFO;
+
+/* Lists the Vulkan physical devices in the loader's order (the order DMLOPS_DEVICE's index refers
+ * to). Call with adapters NULL to get the count. */
+DMLOPS_API HRESULT dmlopsEnumerateAdapters(UINT *count, DMLOPS_ADAPTER_INFO *adapters);
+
+/* DMLCalcBufferTensorSize in overflow-checked 64-bit arithmetic: 0 for an unknown data type or a
+ * size that does not fit in 64 bits. */
+DMLOPS_API UINT64 dmlopsCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCount,
+                                              const UINT *sizes, const UINT *strides);
+
+/* Host-side helpers. Buffers are device-local VkBuffers with storage and device-address usage. */
+DMLOPS_API HRESULT dmlopsCreateBuffer(IDMLDevice *device, UINT64 size, ID3D12Resource **buffer);
+DMLOPS_API void dmlopsDestroyBuffer(IDMLDevice *device, ID3D12Resource *buffer);
+DMLOPS_API HRESULT dmlopsUploadBuffer(IDMLDevice *device, ID3D12Resource *buffer, UINT64 offset,
+                                      const void *data, UINT64 size);
+DMLOPS_API HRESULT dmlopsDownloadBuffer(IDMLDevice *device, ID3D12Resource *buffer, UINT64 offset,
+                                        void *data, UINT64 size);
+/* A command buffer in the recording state, on the device's queue; submit it with
+ * dmlopsSubmitCommandList, which waits for completion and frees it. */
+DMLOPS_API HRESULT dmlopsCreateCommandList(IDMLDevice *device, ID3D12CommandList **commandList);
+DMLOPS_API HRESULT dmlopsSubmitCommandList(IDMLDevice *device, ID3D12CommandList *commandList);
+/* Records the dispatchable with its bindings, submits and waits. */
+DMLOPS_API HRESULT dmlopsExecute(IDMLDevice *device, IDMLDispatchable *dispatchable,
+                                 IDMLBindingTable *bindings);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,572 @@
+#include "binding_table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "children.h"
+#include "diag.h"
+
+struct dml_binding
+{
+    VkBuffer buffer; /* VK_NULL_HANDLE: unbound */
+    uint64_t offset;
+    uint64_t size;
+    VkDeviceAddress address; /* buffer device address + offset */
+};
+
+struct dml_retired_block
+{
+    struct dml_retired_block *next;
+    struct dml_vk_block block;
+};
+
+struct dml_binding_table
+{
+    IDMLBindingTable IDMLBindingTable_iface;
+    struct dml_child child;
+    IDMLDispatchable *dispatchable_iface; /* strong reference, so a recorded table never dangles */
+    struct dml_dispatchable *dispatchable;
+    struct dml_binding *inputs, *outputs, persistent, temporary;
+    VkDeviceAddress *input_addresses, *output_addresses, *global_slots;
+    struct dml_vk_block block;        /* DESCRIPTORS_VOLATILE: slots read at execution */
+    struct dml_retired_block *retired; /* blocks of earlier dispatchables, freed with the table */
+};
+
+enum range_role
+{
+    ROLE_INPUT,
+    ROLE_OUTPUT,
+    ROLE_PERSISTENT,
+    ROLE_TEMPORARY,
+    ROLE_COUNT
+};
+
+/* Which roles may not overlap (spec 4.6): only input/input and input/persistent may. */
+static const bool overlap_forbidden[ROLE_COUNT][ROLE_COUNT] = {
+    [ROLE_INPUT] = {false, true, false, true},
+    [ROLE_OUTPUT] = {true, true, true, true},
+    [ROLE_PERSISTENT] = {false, true, false, true},
+    [ROLE_TEMPORARY] = {true, true, true, true},
+};
+
+static const char *const role_names[ROLE_COUNT] = {"input", "output", "persistent resource",
+                                                   "temporary resource"};
+
+struct range
+{
+    VkBuffer buffer;
+    uint64_t begin, end;
+    enum range_role role;
+    uint32_t index;
+};
+
+#define DML_CHILD_MEMBER child
+
+static const IID *const binding_table_iids[] = {
+    &IID_IUnknown, &IID_IDMLObject, &IID_IDMLDeviceChild, &IID_IDMLBindingTable, NULL};
+
+DML_CHILD_METHODS(dml_binding_table, IDMLBindingTable, struct dml_binding_table)
+
+static struct dml_device *table_device(struct dml_binding_table *table)
+{
+    return table->child.device;
+}
+
+static void table_fail(struct dml_binding_table *table, const char *method, const char *why)
+{
+    dml_device_remove(table_device(table), E_INVALIDARG, "IDMLBindingTable::%s: %s", method, why);
+}
+
+/* Checks one BUFFER binding against its rule; on success fills out (unbound when Buffer is NULL). */
+static bool check_buffer(struct dml_binding_table *table, const DML_BUFFER_BINDING *binding,
+                         const struct dml_binding_rule *rule, struct dml_binding *out, char *why,
+                         size_t why_size)
+{
+    struct dml_vk_device *vk = table_device(table)->vk;
+    uint64_t end, buffer_size;
+
+    memset(out, 0, sizeof(*out));
+    if (!binding)
+        return snprintf(why, why_size, "a BUFFER binding has a NULL Desc"), false;
+    if (!binding->Buffer)
+        return true;
+    if (rule->need == DML_BINDING_FORBIDDEN)
+        return snprintf(why, why_size, "an OWNED_BY_DML input is bound at execution; it belongs "
+                                       "to the initializer"), false;
+    if (binding->Offset % rule->alignment)
+        return snprintf(why, why_size, "Offset %llu is not a multiple of %u",
+                        (unsigned long long)binding->Offset, rule->alignment), false;
+    if (binding->SizeInBytes < rule->min_size)
+        return snprintf(why, why_size, "SizeInBytes %llu is smaller than the %llu bytes required",
+                        (unsigned long long)binding->SizeInBytes,
+                        (unsigned long long)rule->min_size), false;
+    buffer_size = dml_vk_buffer_size(vk, (VkBuffer)binding->Buffer);
+    if (__builtin_add_overflow(binding->Offset, binding->SizeInBytes, &end) || end > buffer_size)
+        return snprintf(why, why_size, "range [%llu, +%llu) lies outside the buffer's %llu bytes",
+                        (unsigned long long)binding->Offset,
+                        (unsigned long long)binding->SizeInBytes,
+                        (unsigned long long)buffer_size), false;
+    out->buffer = (VkBuffer)binding->Buffer;
+    out->offset = binding->Offset;
+    out->size = binding->SizeInBytes;
+    out->address = dml_vk_buffer_address(vk, out->buffer) + binding->Offset;
+    if (out->address % DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT)
+        return snprintf(why, why_size, "the buffer's device address is not 16-byte aligned"), false;
+    return true;
+}
+
+static bool check_binding_desc(struct dml_binding_table *table, const DML_BINDING_DESC *desc,
+                               const struct dml_binding_rule *rule, struct dml_binding *out,
+                               char *why, size_t why_size)
+{
+    memset(out, 0, sizeof(*out));
+    if (!desc || desc->Type == DML_BINDING_TYPE_NONE)
+        return true;
+    if (desc->Type != DML_BINDING_TYPE_BUFFER)
+        return snprintf(why, why_size, "binding Type is %u; DML_BINDING_TYPE_BUFFER (1) or NONE "
+                                       "(0) expected", (unsigned)desc->Type), false;
+    return check_buffer(table, desc->Desc, rule, out, why, why_size);
+}
+
+static uint64_t binding_extent(const struct dml_binding *binding, const struct dml_binding_rule *rule)
+{
+    return rule && rule->min_size ? rule->min_size : binding->size;
+}
+
+static uint32_t collect_ranges(struct dml_binding_table *table, struct range *ranges)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    uint32_t n = 0;
+
+#define ADD_RANGE(binding, rule, role_, index_)                                                    \
+    if ((binding).buffer)                                                                          \
+        ranges[n++] = (struct range){(binding).buffer, (binding).offset,                           \
+                                     (binding).offset + binding_extent(&(binding), rule), role_,   \
+                                     index_};
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        ADD_RANGE(table->inputs[i], &layout->inputs[i], ROLE_INPUT, i)
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        ADD_RANGE(table->outputs[k], &layout->outputs[k], ROLE_OUTPUT, k)
+    ADD_RANGE(table->persistent, NULL, ROLE_PERSISTENT, 0)
+    ADD_RANGE(table->temporary, NULL, ROLE_TEMPORARY, 0)
+#undef ADD_RANGE
+    return n;
+}
+
+static bool ranges_conflict(const struct range *a, const struct range *b, bool init_hazards)
+{
+    bool in_out = (a->role == ROLE_INPUT && b->role == ROLE_OUTPUT) ||
+                  (a->role == ROLE_OUTPUT && b->role == ROLE_INPUT);
+
+    if (a->buffer != b->buffer)
+        return false;
+    if (init_hazards && in_out)
+        return true; /* an initializer's input never shares a resource with its output */
+    return overlap_forbidden[a->role][b->role] && a->begin < b->end && b->begin < a->end;
+}
+
+/* Spec 4.6's hazard rules over everything bound. */
+static bool check_hazards(struct dml_binding_table *table, char *why, size_t why_size)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    uint32_t n;
+    struct range *ranges = malloc((layout->input_count + layout->output_count + 2) * sizeof(*ranges));
+    bool ok = true;
+
+    if (!ranges)
+        return snprintf(why, why_size, "out of memory"), false;
+    n = collect_ranges(table, ranges);
+    for (uint32_t a = 0; a < n && ok; ++a)
+    {
+        for (uint32_t b = a + 1; b < n && ok; ++b)
+        {
+            if (!ranges_conflict(&ranges[a], &ranges[b], layout->init_hazards))
+                continue;
+            snprintf(why, why_size, "%s %u and %s %u overlap in the same buffer",
+                     role_names[ranges[a].role], ranges[a].index, role_names[ranges[b].role],
+                     ranges[b].index);
+            ok = false;
+        }
+    }
+    free(ranges);
+    return ok;
+}
+
+static void refresh_addresses(struct dml_binding_table *table)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    struct dml_bound_addresses bound = {table->input_addresses, table->output_addresses,
+                                        table->persistent.address, table->temporary.address};
+
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        table->input_addresses[i] = table->inputs[i].address;
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        table->output_addresses[k] = table->outputs[k].address;
+    table->dispatchable->ops->global_slots(table->dispatchable, &bound, table->global_slots);
+    if (table->block.host)
+        dml_dispatchable_write_block(table->dispatchable, table->global_slots, table->block.host);
+}
+
+/* Commits candidate bindings when they and the resulting set are valid; restores otherwise. */
+static void commit_or_fail(struct dml_binding_table *table, const char *method,
+                           struct dml_binding *target, struct dml_binding *candidate,
+                           uint32_t count, char *why, size_t why_size)
+{
+    struct dml_binding *saved = malloc((count + 1) * sizeof(*saved));
+
+    if (!saved)
+    {
+        table_fail(table, method, "out of memory");
+        return;
+    }
+    memcpy(saved, target, count * sizeof(*saved));
+    memcpy(target, candidate, count * sizeof(*target));
+    if (!check_hazards(table, why, why_size))
+    {
+        memcpy(target, saved, count * sizeof(*target));
+        table_fail(table, method, why);
+    }
+    else
+    {
+        refresh_addresses(table);
+    }
+    free(saved);
+}
+
+static bool check_group(struct dml_binding_table *table, const DML_BINDING_DESC *desc,
+                        uint32_t group, uint32_t first, struct dml_binding *out, char *why,
+                        size_t why_size)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    uint32_t size = layout->input_group_sizes[group];
+    const DML_BUFFER_ARRAY_BINDING *array;
+
+    if (desc->Type == DML_BINDING_TYPE_NONE)
+        return true;
+    if (desc->Type != DML_BINDING_TYPE_BUFFER_ARRAY || !(array = desc->Desc))
+        return snprintf(why, why_size, "input %u: a DML_BINDING_TYPE_BUFFER_ARRAY is expected", group),
+               false;
+    if (array->BindingCount != size || (size && !array->Bindings))
+        return snprintf(why, why_size, "input %u: BindingCount is %u; the operator has %u inputs",
+                        group, array->BindingCount, size), false;
+    for (uint32_t i = 0; i < size; ++i)
+    {
+        if (!check_buffer(table, &array->Bindings[i], &layout->inputs[first + i], &out[first + i],
+                          why, why_size))
+            return false;
+    }
+    return true;
+}
+
+static bool check_inputs(struct dml_binding_table *table, UINT count,
+                         const DML_BINDING_DESC *bindings, struct dml_binding *out, char *why,
+                         size_t why_size)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    uint32_t groups = layout->input_group_count, first = 0;
+
+    if (!count)
+        return true; /* BindInputs(0, NULL) unbinds every input */
+    if (!bindings)
+        return snprintf(why, why_size, "bindings is NULL with a count of %u", count), false;
+    if (!groups)
+    {
+        if (count != layout->input_count)
+            return snprintf(why, why_size, "%u bindings for an operator with %u inputs", count,
+                            layout->input_count), false;
+        for (uint32_t i = 0; i < count; ++i)
+            if (!check_binding_desc(table, &bindings[i], &layout->inputs[i], &out[i], why, why_size))
+                return false;
+        return true;
+    }
+    if (count != groups)
+        return snprintf(why, why_size, "%u bindings for an initializer of %u operators", count,
+                        groups), false;
+    for (uint32_t g = 0; g < groups; first += layout->input_group_sizes[g++])
+        if (!check_group(table, &bindings[g], g, first, out, why, why_size))
+            return false;
+    return true;
+}
+
+static void STDMETHODCALLTYPE dml_binding_table_BindInputs(IDMLBindingTable *iface, UINT count,
+                                                           const DML_BINDING_DESC *bindings)
+{
+    struct dml_binding_table *table = (struct dml_binding_table *)iface;
+    struct dml_binding *candidate;
+    char why[256];
+
+    if (dml_device_check_removed(table_device(table)) != S_OK)
+        return;
+    if (!table->dispatchable)
+        return table_fail(table, "BindInputs", "the table has no dispatchable (Reset it first)");
+    candidate = calloc(table->dispatchable->layout.input_count + 1, sizeof(*candidate));
+    if (!candidate)
+        return table_fail(table, "BindInputs", "out of memory");
+    if (check_inputs(table, count, bindings, candidate, why, sizeof(why)))
+        commit_or_fail(table, "BindInputs", table->inputs, candidate,
+                       table->dispatchable->layout.input_count, why, sizeof(why));
+    else
+        table_fail(table, "BindInputs", why);
+    free(candidate);
+}
+
+static bool check_outputs(struct dml_binding_table *table, UINT count,
+                          const DML_BINDING_DESC *bindings, struct dml_binding *out, char *why,
+                          size_t why_size)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+
+    if (!count)
+        return true;
+    if (!bindings)
+        return snprintf(why, why_size, "bindings is NULL with a count of %u", count), false;
+    if (count != layout->output_count)
+        return snprintf(why, why_size, "%u bindings for %u outputs", count, layout->output_count),
+               false;
+    for (uint32_t k = 0; k < count; ++k)
+        if (!check_binding_desc(table, &bindings[k], &layout->outputs[k], &out[k], why, why_size))
+            return false;
+    return true;
+}
+
+static void STDMETHODCALLTYPE dml_binding_table_BindOutputs(IDMLBindingTable *iface, UINT count,
+                                                            const DML_BINDING_DESC *bindings)
+{
+    struct dml_binding_table *table = (struct dml_binding_table *)iface;
+    struct dml_binding *candidate;
+    char why[256];
+
+    if (dml_device_check_removed(table_device(table)) != S_OK)
+        return;
+    if (!table->dispatchable)
+        return table_fail(table, "BindOutputs", "the table has no dispatchable (Reset it first)");
+    candidate = calloc(table->dispatchable->layout.output_count + 1, sizeof(*candidate));
+    if (!candidate)
+        return table_fail(table, "BindOutputs", "out of memory");
+    if (check_outputs(table, count, bindings, candidate, why, sizeof(why)))
+        commit_or_fail(table, "BindOutputs", table->outputs, candidate,
+                       table->dispatchable->layout.output_count, why, sizeof(why));
+    else
+        table_fail(table, "BindOutputs", why);
+    free(candidate);
+}
+
+static void bind_resource(struct dml_binding_table *table, const char *method,
+                          const DML_BINDING_DESC *binding, struct dml_binding *target,
+                          uint64_t required)
+{
+    const struct dml_binding_rule rule = {DML_BINDING_OPTIONAL, required, DML_TEMPORARY_BUFFER_ALIGNMENT};
+    struct dml_binding candidate;
+    char why[256];
+
+    if (dml_device_check_removed(table_device(table)) != S_OK)
+        return;
+    if (!table->dispatchable)
+        return table_fail(table, method, "the table has no dispatchable (Reset it first)");
+    if (check_binding_desc(table, binding, &rule, &candidate, why, sizeof(why)))
+        commit_or_fail(table, method, target, &candidate, 1, why, sizeof(why));
+    else
+        table_fail(table, method, why);
+}
+
+static void STDMETHODCALLTYPE dml_binding_table_BindTemporaryResource(IDMLBindingTable *iface,
+                                                                      const DML_BINDING_DESC *binding)
+{
+    struct dml_binding_table *table = (struct dml_binding_table *)iface;
+
+    bind_resource(table, "BindTemporaryResource", binding, &table->temporary,
+                  table->dispatchable ? table->dispatchable->properties.TemporaryResourceSize : 0);
+}
+
+static void STDMETHODCALLTYPE dml_binding_table_BindPersistentResource(IDMLBindingTable *iface,
+                                                                       const DML_BINDING_DESC *binding)
+{
+    struct dml_binding_table *table = (struct dml_binding_table *)iface;
+
+    bind_resource(table, "BindPersistentResource", binding, &table->persistent,
+                  table->dispatchable ? table->dispatchable->properties.PersistentResourceSize : 0);
+}
+
+static void release_state(struct dml_binding_table *table)
+{
+    free(table->inputs);
+    free(table->outputs);
+    free(table->input_addresses);
+    free(table->output_addresses);
+    free(table->global_slots);
+    table->inputs = table->outputs = NULL;
+    table->input_addresses = table->output_addresses = table->global_slots = NULL;
+    memset(&table->persistent, 0, sizeof(table->persistent));
+    memset(&table->temporary, 0, sizeof(table->temporary));
+    table->dispatchable = NULL;
+    if (table->dispatchable_iface)
+        table->dispatchable_iface->lpVtbl->Release(table->dispatchable_iface);
+    table->dispatchable_iface = NULL;
+}
+
+/* A volatile block may still be read by recorded work, so it lives as long as the table. */
+static HRESULT retire_block(struct dml_binding_table *table)
+{
+    struct dml_retired_block *retired;
+
+    if (!table->block.host)
+        return S_OK;
+    if (!(retired = malloc(sizeof(*retired))))
+        return E_OUTOFMEMORY;
+    retired->block = table->block;
+    retired->next = table->retired;
+    table->retired = retired;
+    memset(&table->block, 0, sizeof(table->block));
+    return S_OK;
+}
+
+static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispatchable *dispatchable)
+{
+    const struct dml_binding_layout *layout = &dispatchable->layout;
+
+    table->inputs = calloc(layout->input_count + 1, sizeof(*table->inputs));
+    table->outputs = calloc(layout->output_count + 1, sizeof(*table->outputs));
+    table->input_addresses = calloc(layout->input_count + 1, sizeof(*table->input_addresses));
+    table->output_addresses = calloc(layout->output_count + 1, sizeof(*table->output_addresses));
+    table->global_slots = calloc(dispatchable->global_slot_count + 1, sizeof(*table->global_slots));
+    if (!table->inputs || !table->outputs || !table->input_addresses || !table->output_addresses ||
+        !table->global_slots)
+        return E_OUTOFMEMORY;
+    if (!dispatchable->descriptors_volatile || !dispatchable->dispatch_count)
+        return S_OK;
+    return dml_vk_block_alloc(table_device(table)->vk, dml_dispatchable_block_size(dispatchable),
+                              &table->block);
+}
+
+static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING_TABLE_DESC *desc)
+{
+    struct dml_dispatchable *dispatchable = NULL;
+    HRESULT hr;
+
+    if (desc)
+    {
+        dispatchable = dml_dispatchable_from_iface(desc->Dispatchable);
+        if (!dispatchable || dispatchable->child.device != table_device(table))
+        {
+            dml_diag_print(dml_device_debug_enabled(table_device(table)),
+                           "DML_BINDING_TABLE_DESC: Dispatchable is not a compiled operator or "
+                           "initializer of this device");
+            return E_INVALIDARG;
+        }
+    }
+    release_state(table);
+    if (FAILED(hr = retire_block(table)) || !dispatchable)
+        return hr;
+    desc->Dispatchable->lpVtbl->AddRef(desc->Dispatchable);
+    table->dispatchable_iface = desc->Dispatchable;
+    table->dispatchable = dispatchable;
+    if (FAILED(hr = allocate_state(table, dispatchable)))
+        release_state(table);
+    else
+        refresh_addresses(table);
+    return hr;
+}
+
+static HRESULT STDMETHODCALLTYPE dml_binding_table_Reset(IDMLBindingTable *iface,
+                                                         const DML_BINDING_TABLE_DESC *desc)
+{
+    struct dml_binding_table *table = (struct dml_binding_table *)iface;
+    HRESULT hr;
+
+    if (FAILED(hr = dml_device_check_removed(table_device(table))))
+        return hr;
+    return table_set_desc(table, desc);
+}
+
+static const IDMLBindingTableVtbl dml_binding_table_vtbl = {
+    DML_CHILD_VTBL_ENTRIES(dml_binding_table),
+    dml_binding_table_BindInputs,
+    dml_binding_table_BindOutputs,
+    dml_binding_table_BindTemporaryResource,
+    dml_binding_table_BindPersistentResource,
+    dml_binding_table_Reset,
+};
+
+struct dml_binding_table *dml_binding_table_from_iface(IDMLBindingTable *iface)
+{
+    if (!iface || iface->lpVtbl != &dml_binding_table_vtbl)
+        return NULL;
+    return (struct dml_binding_table *)iface;
+}
+
+static const char *missing_binding(struct dml_binding_table *table)
+{
+    const struct dml_dispatchable *dispatchable = table->dispatchable;
+    const struct dml_binding_layout *layout = &dispatchable->layout;
+
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        if (layout->inputs[i].need == DML_BINDING_REQUIRED && !table->inputs[i].buffer)
+            return "an input is not bound";
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        if (layout->outputs[k].need == DML_BINDING_REQUIRED && !table->outputs[k].buffer)
+            return "an output is not bound";
+    if (dispatchable->properties.PersistentResourceSize && !table->persistent.buffer)
+        return "the persistent resource is not bound";
+    if (dispatchable->properties.TemporaryResourceSize && !table->temporary.buffer)
+        return "the temporary resource is not bound";
+    return NULL;
+}
+
+HRESULT dml_binding_table_record(struct dml_binding_table *table,
+                                 struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
+                                 const char **why)
+{
+    if (table->child.device != dispatchable->child.device)
+        return *why = "the binding table belongs to another device", E_INVALIDARG;
+    if (table->dispatchable != dispatchable)
+        return *why = "the binding table was created or Reset for another dispatchable", E_INVALIDARG;
+    if (!dispatchable->descriptors_volatile && (*why = missing_binding(table)))
+        return E_INVALIDARG;
+    if (!dispatchable->ops->ready(dispatchable))
+        return *why = "the compiled operator has not been initialized (record an initializer "
+                      "targeting it first)", E_INVALIDARG;
+    dml_dispatchable_record(dispatchable, cmd, table->global_slots,
+                            dispatchable->descriptors_volatile ? table->block.address : 0);
+    dispatchable->ops->recorded(dispatchable);
+    return S_OK;
+}
+
+static void dml_binding_table_destroy(struct dml_child *child)
+{
+    struct dml_binding_table *table =
+        (struct dml_binding_table *)((char *)child - offsetof(struct dml_binding_table, child));
+    struct dml_vk_device *vk = child->device->vk;
+
+    release_state(table);
+    if (table->block.host)
+        dml_vk_block_free(vk, &table->block);
+    while (table->retired)
+    {
+        struct dml_retired_block *next = table->retired->next;
+        dml_vk_block_free(vk, &table->retired->block);
+        free(table->retired);
+        table->retired = next;
+    }
+    dml_child_cleanup(child);
+    free(table);
+}
+
+HRESULT dml_binding_table_create(struct dml_device *device, const DML_BINDING_TABLE_DESC *desc,
+                                 IDMLBindingTable **out)
+{
+    struct dml_binding_table *table;
+    HRESULT hr;
+
+    if (!(table = calloc(1, sizeof(*table))))
+        return E_OUTOFMEMORY;
+    table->IDMLBindingTable_iface.lpVtbl = &dml_binding_table_vtbl;
+    dml_child_init(&table->child, device, binding_table_iids, dml_binding_table_destroy);
+    if (FAILED(hr = table_set_desc(table, desc)))
+    {
+        dml_binding_table_destroy(&table->child);
+        return hr;
+    }
+    *out = &table->IDMLBindingTable_iface;
+    return S_OK;
+}

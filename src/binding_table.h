@@ -1,0 +1,16 @@
+/* IDMLBindingTable: the buffers bound to one dispatchable, checked when bound (spec 3.2, 4.6) and
+ * resolved to device addresses. Misuse in its void methods removes the device (decision D13). */
+#ifndef DMLOPS_BINDING_TABLE_H
+#define DMLOPS_BINDING_TABLE_H
+
+#include "dispatchable.h"
+
+struct dml_binding_table;
+
+struct dml_binding_table *dml_binding_table_from_iface(IDMLBindingTable *iface);
+/* Records dispatchable with the table's bindings into cmd, or explains in why (static text) why not. */
+HRESULT dml_binding_table_record(struct dml_binding_table *table,
+                                 struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
+                                 const char **why);
+
+#endif

@@ -1,0 +1,69 @@
+/* IDMLCommandRecorder: records a dispatchable with its binding table into the application's
+ * VkCommandBuffer (an ID3D12CommandList* under decision D16). Inserts no barrier, as DirectML. */
+#include <stdlib.h>
+
+#include "binding_table.h"
+#include "children.h"
+
+struct dml_command_recorder
+{
+    IDMLCommandRecorder IDMLCommandRecorder_iface;
+    struct dml_child child;
+};
+
+#define DML_CHILD_MEMBER child
+
+static const IID *const command_recorder_iids[] = {
+    &IID_IUnknown, &IID_IDMLObject, &IID_IDMLDeviceChild, &IID_IDMLCommandRecorder, NULL};
+
+DML_CHILD_METHODS(dml_command_recorder, IDMLCommandRecorder, struct dml_command_recorder)
+
+static void STDMETHODCALLTYPE dml_command_recorder_RecordDispatch(IDMLCommandRecorder *iface,
+                                                                  ID3D12CommandList *command_list,
+                                                                  IDMLDispatchable *dispatchable_iface,
+                                                                  IDMLBindingTable *table_iface)
+{
+    struct dml_device *device = ((struct dml_command_recorder *)iface)->child.device;
+    struct dml_dispatchable *dispatchable = dml_dispatchable_from_iface(dispatchable_iface);
+    struct dml_binding_table *table = dml_binding_table_from_iface(table_iface);
+    const char *why = NULL;
+
+    if (dml_device_check_removed(device) != S_OK)
+        return;
+    if (!command_list)
+        why = "the command list is NULL";
+    else if (!dispatchable || dispatchable->child.device != device)
+        why = "the dispatchable is not a compiled operator or initializer of this device";
+    else if (!table)
+        why = "the binding table is not a binding table of libdmlops";
+    if (!why && SUCCEEDED(dml_binding_table_record(table, dispatchable,
+                                                   (VkCommandBuffer)command_list, &why)))
+        return;
+    dml_device_remove(device, E_INVALIDARG, "IDMLCommandRecorder::RecordDispatch: %s", why);
+}
+
+static const IDMLCommandRecorderVtbl dml_command_recorder_vtbl = {
+    DML_CHILD_VTBL_ENTRIES(dml_command_recorder),
+    dml_command_recorder_RecordDispatch,
+};
+
+static void dml_command_recorder_destroy(struct dml_child *child)
+{
+    struct dml_command_recorder *recorder = (struct dml_command_recorder *)(
+        (char *)child - offsetof(struct dml_command_recorder, child));
+
+    dml_child_cleanup(child);
+    free(recorder);
+}
+
+HRESULT dml_command_recorder_create(struct dml_device *device, IDMLCommandRecorder **out)
+{
+    struct dml_command_recorder *recorder;
+
+    if (!(recorder = calloc(1, sizeof(*recorder))))
+        return E_OUTOFMEMORY;
+    recorder->IDMLCommandRecorder_iface.lpVtbl = &dml_command_recorder_vtbl;
+    dml_child_init(&recorder->child, device, command_recorder_iids, dml_command_recorder_destroy);
+    *out = &recorder->IDMLCommandRecorder_iface;
+    return S_OK;
+}

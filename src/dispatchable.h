@@ -1,0 +1,107 @@
+/* What compiled operators and operator initializers share: binding properties, the bindings a
+ * binding table must check for them, how bound addresses map onto the plan's slots, and how
+ * they are recorded. */
+#ifndef DMLOPS_DISPATCHABLE_H
+#define DMLOPS_DISPATCHABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan.h>
+
+#include "child.h"
+#include "plan.h"
+#include "vk/vk.h"
+
+enum dml_binding_need
+{
+    DML_BINDING_REQUIRED,  /* a buffer must be bound */
+    DML_BINDING_FORBIDDEN, /* must be left unbound (an OWNED_BY_DML input at execution) */
+    DML_BINDING_OPTIONAL,  /* an initializer input that is not OWNED_BY_DML */
+};
+
+struct dml_binding_rule
+{
+    enum dml_binding_need need;
+    uint64_t min_size;  /* SizeInBytes must be at least this */
+    uint32_t alignment; /* Offset must be a multiple of this */
+};
+
+struct dml_binding_layout
+{
+    uint32_t input_count; /* flattened over input_groups */
+    struct dml_binding_rule *inputs;
+    uint32_t input_group_count; /* initializers: one BUFFER_ARRAY per target; 0: one BUFFER each */
+    uint32_t *input_group_sizes;
+    uint32_t output_count;
+    struct dml_binding_rule *outputs;
+    bool init_hazards; /* initializer rule: inputs never share a buffer with outputs */
+};
+
+/* The addresses a binding table resolved (buffer device address + offset), 0 where unbound. */
+struct dml_bound_addresses
+{
+    const VkDeviceAddress *inputs;
+    const VkDeviceAddress *outputs;
+    VkDeviceAddress persistent;
+    VkDeviceAddress temporary;
+};
+
+/* Push constants carry the addresses a dispatch reads; a plan needing more is cut (plan_chunk.h). */
+#define DML_DISPATCH_MAX_SLOTS 15
+
+struct dml_dispatch
+{
+    struct dml_vk_kernel kernel;
+    uint32_t slot_count;
+    uint32_t slot_map[DML_DISPATCH_MAX_SLOTS]; /* local slot -> the dispatchable's global slot */
+};
+
+struct dml_dispatchable;
+
+struct dml_dispatchable_ops
+{
+    /* Writes the global slots (global_slot_count of them) from the bound addresses. */
+    void (*global_slots)(struct dml_dispatchable *dispatchable,
+                         const struct dml_bound_addresses *bound, VkDeviceAddress *slots);
+    /* Whether recording now is allowed (a compiled operator must be initialized first). */
+    bool (*ready)(struct dml_dispatchable *dispatchable);
+    /* Called once the dispatches are recorded. */
+    void (*recorded)(struct dml_dispatchable *dispatchable);
+};
+
+struct dml_dispatchable
+{
+    struct dml_child child;
+    const struct dml_dispatchable_ops *ops;
+    DML_BINDING_PROPERTIES properties;
+    struct dml_binding_layout layout;
+    uint32_t global_slot_count;
+    uint32_t dispatch_count;
+    struct dml_dispatch *dispatches;
+    bool descriptors_volatile;
+};
+
+/* Appends the dispatches that run plan (cut into chunks when it reads too many slots), with the
+ * plan's slots numbered from first_global_slot in the dispatchable's global slots. */
+HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
+                                  uint32_t first_global_slot);
+/* Records every dispatch. With slot_block 0 the addresses are pushed from global; otherwise each
+ * dispatch reads them at execution from slot_block (DESCRIPTORS_VOLATILE). */
+void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
+                             const VkDeviceAddress *global, VkDeviceAddress slot_block);
+/* The layout of a volatile slot block: DML_DISPATCH_MAX_SLOTS addresses per dispatch. */
+uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable);
+void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
+                                  const VkDeviceAddress *global, VkDeviceAddress *block);
+/* Releases the dispatches and the layout (not the child). */
+void dml_dispatchable_cleanup(struct dml_dispatchable *dispatchable);
+
+/* NULL when iface is not a compiled operator or initializer of this library. */
+struct dml_dispatchable *dml_dispatchable_from_iface(IDMLDispatchable *iface);
+struct dml_dispatchable *dml_compiled_operator_dispatchable(IDMLDispatchable *iface);
+struct dml_dispatchable *dml_initializer_dispatchable(IDMLDispatchable *iface);
+
+void dml_binding_layout_cleanup(struct dml_binding_layout *layout);
+
+#endif

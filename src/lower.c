@@ -1,0 +1,130 @@
+#include "lower.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower/lower_internal.h"
+
+#define LOWER_MAX_UNIT_BYTES 16
+
+typedef HRESULT (*lower_build_fn)(const struct dml_op_def *def, struct plan *plan);
+
+struct lower_entry
+{
+    DML_OPERATOR_TYPE type;
+    lower_build_fn build;
+};
+
+static const struct lower_entry lower_entries[] = {
+    {DML_OPERATOR_SLICE, lower_build_slice},       {DML_OPERATOR_SLICE1, lower_build_slice},
+    {DML_OPERATOR_SPLIT, lower_build_split},       {DML_OPERATOR_PADDING, lower_build_padding},
+    {DML_OPERATOR_PADDING1, lower_build_padding},
+};
+
+static lower_build_fn lower_find_build(DML_OPERATOR_TYPE type)
+{
+    for (size_t i = 0; i < sizeof(lower_entries) / sizeof(lower_entries[0]); ++i)
+    {
+        if (lower_entries[i].type == type)
+            return lower_entries[i].build;
+    }
+    return NULL;
+}
+
+/* Smallest base alignment (in bytes, capped at 16) over every bound tensor. */
+static uint32_t lower_min_alignment(const struct dml_op_def *def)
+{
+    uint32_t alignment = LOWER_MAX_UNIT_BYTES;
+    for (uint32_t i = 0; i < def->input_count + def->output_count; ++i)
+    {
+        if (def->tensors[i].base_alignment < alignment)
+            alignment = def->tensors[i].base_alignment;
+    }
+    return alignment;
+}
+
+static int lower_has_padded_dim(const struct plan *plan)
+{
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        if (plan->dims[d].map != PLAN_MAP_AFFINE)
+            return 1;
+    }
+    return 0;
+}
+
+/* Rank 0 becomes rank 1 of size 1; kernel, count and the unused part axis are settled. */
+static void lower_finish(struct plan *plan)
+{
+    if (plan->rank == 0)
+    {
+        plan->rank = 1;
+        plan->dims[0] = (struct plan_dim){.size = 1, .in_stride = 1, .map = PLAN_MAP_AFFINE};
+        for (uint32_t k = 0; k < plan->part_count; ++k)
+            plan->parts[k].strides[0] = 1;
+    }
+    if (plan->part_count == 1)
+        plan->part_axis = 0;
+    plan->count = 1;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        plan->count *= plan->dims[d].size;
+    if (lower_has_padded_dim(plan))
+        plan->kernel = PLAN_KERNEL_PAD;
+    else
+        plan->kernel = plan->part_count > 1 ? PLAN_KERNEL_SPLIT : PLAN_KERNEL_COPY;
+}
+
+static void lower_simplify(struct plan *plan, uint32_t max_unit_bytes)
+{
+    lower_drop_unit_dims(plan);
+    lower_sort_dims(plan);
+    lower_merge_dims(plan);
+    lower_widen(plan, max_unit_bytes);
+    lower_drop_unit_dims(plan);
+    lower_finish(plan);
+}
+
+HRESULT dml_lower(const struct dml_op_def *def, struct plan *out)
+{
+    memset(out, 0, sizeof(*out));
+    lower_build_fn build = lower_find_build(def->type);
+    if (!build)
+        return E_INVALIDARG; /* unreachable for a validated def */
+    HRESULT hr = build(def, out);
+    if (FAILED(hr))
+    {
+        plan_cleanup(out);
+        return hr;
+    }
+    lower_simplify(out, lower_min_alignment(def));
+    return S_OK;
+}
+
+HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slot, struct plan *out)
+{
+    static const uint32_t units[] = {16, 8, 4, 2, 1};
+    uint32_t unit = 1;
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]) && unit == 1; ++i)
+    {
+        if (bytes % units[i] == 0)
+            unit = units[i];
+    }
+    if (bytes / unit > UINT32_MAX) /* 64 GiB and more: beyond any tensor this library accepts */
+        return E_OUTOFMEMORY;
+    HRESULT hr = lower_plan_init(out, unit, 1, 1);
+    if (FAILED(hr))
+        return hr;
+    out->dims[0] = (struct plan_dim){.size = (uint32_t)(bytes / unit), .in_stride = 1, .map = PLAN_MAP_AFFINE};
+    out->in_slot = src_slot;
+    out->parts[0].slot = dst_slot;
+    out->parts[0].strides[0] = 1;
+    out->slot_count = (src_slot > dst_slot ? src_slot : dst_slot) + 1;
+    lower_finish(out);
+    return S_OK;
+}
+
+void plan_cleanup(struct plan *plan)
+{
+    free(plan->parts);
+    memset(plan, 0, sizeof(*plan));
+}

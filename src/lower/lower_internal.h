@@ -1,0 +1,27 @@
+/* The steps of lowering, each a transformation of a plan that keeps its meaning. */
+#ifndef DMLOPS_LOWER_INTERNAL_H
+#define DMLOPS_LOWER_INTERNAL_H
+
+#include "lower.h"
+
+/* Step 1, one per operator family: the plan with one dimension per tensor dimension. */
+HRESULT lower_build_slice(const struct dml_op_def *def, struct plan *plan);
+HRESULT lower_build_split(const struct dml_op_def *def, struct plan *plan);
+HRESULT lower_build_padding(const struct dml_op_def *def, struct plan *plan);
+
+/* Allocates plan->parts (zeroed) and sets the common fields of a plan of `rank` dims. */
+HRESULT lower_plan_init(struct plan *plan, uint32_t elem_bytes, uint32_t rank, uint32_t part_count);
+
+/* Dimension edits applied to the iteration space, the input and every part together. */
+void lower_remove_dim(struct plan *plan, uint32_t d);
+void lower_swap_dims(struct plan *plan, uint32_t a, uint32_t b);
+
+/* Step 2: drop size-1 dims, order dims by the first output's strides, merge contiguous ones. */
+void lower_drop_unit_dims(struct plan *plan);
+void lower_sort_dims(struct plan *plan);
+void lower_merge_dims(struct plan *plan);
+
+/* Step 3: move several elements as one unit of at most max_unit_bytes where provably safe. */
+void lower_widen(struct plan *plan, uint32_t max_unit_bytes);
+
+#endif

@@ -1,0 +1,180 @@
+/* Checks shared by the operators: feature-level rules on the input, T10, desc arrays and
+ * padding modes, with their debug messages. */
+#include "ops/ops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const padding_mode_names[] = {"CONSTANT", "EDGE", "REFLECTION", "SYMMETRIC",
+                                                 "WRAP"};
+#define PADDING_MODE_COUNT (sizeof(padding_mode_names) / sizeof(padding_mode_names[0]))
+
+/* "FLOAT32, FLOAT16" for a DML_TYPE_BIT mask, "CONSTANT, EDGE" for a DML_MODE_BIT mask. */
+static const char *format_mask(uint32_t mask, enum dml_fl_field field, char *buf, size_t size)
+{
+    size_t len = 0;
+
+    buf[0] = 0;
+    for (uint32_t v = 0; v < 32 && len < size; ++v)
+    {
+        const char *name;
+        if (!(mask & (1u << v)))
+            continue;
+        name = field == DML_FL_TYPE ? dml_data_type_short_name((DML_TENSOR_DATA_TYPE)v)
+                                    : (v < PADDING_MODE_COUNT ? padding_mode_names[v] : "?");
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", name);
+    }
+    return buf;
+}
+
+static const char *format_dims(const struct dml_fl_row *row, char *buf, size_t size)
+{
+    if (row->min_dims == row->max_dims)
+        snprintf(buf, size, "%u", row->min_dims);
+    else
+        snprintf(buf, size, "%u..%u", row->min_dims, row->max_dims);
+    return buf;
+}
+
+static const char *format_allowed(const struct dml_fl_row *row, enum dml_fl_field field, char *buf,
+                                  size_t size)
+{
+    if (field == DML_FL_DIMS)
+        return format_dims(row, buf, size);
+    return format_mask(field == DML_FL_TYPE ? row->types : row->modes, field, buf, size);
+}
+
+/* A value the operator accepts at some level, but not at ctx's. */
+static HRESULT reject_fl(struct dml_validate_ctx *ctx, enum dml_rule rule, enum dml_fl_field field,
+                         const char *what, const char *value, DML_FEATURE_LEVEL needs)
+{
+    char allowed[256];
+
+    if (!ctx->debug)
+        return dml_reject(ctx, rule, NULL);
+    format_allowed(dml_fl_row_at(ctx->fl, ctx->feature_level), field, allowed, sizeof(allowed));
+    return dml_reject(ctx, rule, "%s is %s; allowed at %s: %s; needs %s", what, value,
+                      dml_feature_level_name(ctx->feature_level), allowed,
+                      dml_feature_level_name(needs));
+}
+
+static HRESULT check_fl_type(struct dml_validate_ctx *ctx, const struct dml_tensor *t,
+                             const char *name)
+{
+    const struct dml_fl_row *row = dml_fl_row_at(ctx->fl, ctx->feature_level);
+    DML_FEATURE_LEVEL needs;
+    char what[64], value[64];
+
+    if (dml_fl_row_allows(row, DML_FL_TYPE, t->data_type))
+        return S_OK;
+    snprintf(what, sizeof(what), "%s.DataType", name);
+    snprintf(value, sizeof(value), "%s (%u)", dml_data_type_name(t->data_type), t->data_type);
+    needs = dml_fl_lowest_allowing(ctx->fl, DML_FL_TYPE, t->data_type);
+    if (!needs)
+        return dml_reject(ctx, DML_RULE_T2_DATA_TYPE,
+                          "%s is %s; allowed: a type this operator accepts", what, value);
+    return reject_fl(ctx, DML_RULE_FL_DATA_TYPE, DML_FL_TYPE, what, value, needs);
+}
+
+static HRESULT check_fl_dims(struct dml_validate_ctx *ctx, const struct dml_tensor *t,
+                             const char *name)
+{
+    const struct dml_fl_row *row = dml_fl_row_at(ctx->fl, ctx->feature_level);
+    DML_FEATURE_LEVEL needs;
+    char what[64], value[16];
+
+    if (dml_fl_row_allows(row, DML_FL_DIMS, t->rank))
+        return S_OK;
+    snprintf(what, sizeof(what), "%s.DimensionCount", name);
+    snprintf(value, sizeof(value), "%u", t->rank);
+    needs = dml_fl_lowest_allowing(ctx->fl, DML_FL_DIMS, t->rank);
+    if (!needs)
+        return dml_reject(ctx, DML_RULE_T4_DIMENSION_COUNT,
+                          "%s is %s; allowed: a count this operator accepts", what, value);
+    return reject_fl(ctx, DML_RULE_FL_DIMENSION_COUNT, DML_FL_DIMS, what, value, needs);
+}
+
+HRESULT dml_check_padding_mode(struct dml_validate_ctx *ctx, DML_PADDING_MODE mode)
+{
+    const struct dml_fl_row *row = dml_fl_row_at(ctx->fl, ctx->feature_level);
+    char value[64];
+
+    if ((uint32_t)mode >= PADDING_MODE_COUNT)
+        return dml_reject(ctx, DML_RULE_P_3_PADDING_MODE,
+                          "PaddingMode is %u; allowed: 0..%u (CONSTANT..WRAP)", (unsigned)mode,
+                          (unsigned)PADDING_MODE_COUNT - 1);
+    if (dml_fl_row_allows(row, DML_FL_MODE, mode))
+        return S_OK;
+    snprintf(value, sizeof(value), "DML_PADDING_MODE_%s (%u)", padding_mode_names[mode],
+             (unsigned)mode);
+    return reject_fl(ctx, DML_RULE_FL_PADDING_MODE, DML_FL_MODE, "PaddingMode", value,
+                     dml_fl_lowest_allowing(ctx->fl, DML_FL_MODE, mode));
+}
+
+HRESULT dml_validate_input(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                           const char *name, struct dml_tensor *out)
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_tensor_validate(ctx, desc, name, DML_TENSOR_INPUT, out)) ||
+        FAILED(hr = check_fl_type(ctx, out, name)))
+        return hr;
+    return check_fl_dims(ctx, out, name);
+}
+
+HRESULT dml_validate_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                            const char *name, const struct dml_tensor *in, struct dml_tensor *out)
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_tensor_validate(ctx, desc, name, DML_TENSOR_OUTPUT, out)))
+        return hr;
+    if (out->data_type != in->data_type)
+        return dml_reject(ctx, DML_RULE_T10_DATA_TYPE_MISMATCH,
+                          "%s.DataType is %s; allowed: the input's %s", name,
+                          dml_data_type_name(out->data_type), dml_data_type_name(in->data_type));
+    if (out->rank != in->rank)
+        return dml_reject(ctx, DML_RULE_T10_DIMENSION_COUNT_MISMATCH,
+                          "%s.DimensionCount is %u; allowed: the input's %u", name, out->rank,
+                          in->rank);
+    return S_OK;
+}
+
+HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *in_desc,
+                            const DML_TENSOR_DESC *out_desc, struct dml_tensor t[2])
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_validate_input(ctx, in_desc, "InputTensor", &t[0])))
+        return hr;
+    return dml_validate_output(ctx, out_desc, "OutputTensor", &t[0], &t[1]);
+}
+
+HRESULT dml_check_desc_dims(struct dml_validate_ctx *ctx, UINT dimension_count, uint32_t rank)
+{
+    if (dimension_count != rank)
+        return dml_reject(ctx, DML_RULE_DESC_DIMENSION_COUNT,
+                          "DimensionCount is %u; allowed: the tensors' %u", dimension_count, rank);
+    return S_OK;
+}
+
+HRESULT dml_check_array(struct dml_validate_ctx *ctx, const void *array, const char *field)
+{
+    if (!array)
+        return dml_reject(ctx, DML_RULE_DESC_ARRAY_NULL, "%s is NULL; allowed: DimensionCount values",
+                          field);
+    return S_OK;
+}
+
+HRESULT dml_op_def_store(struct dml_validate_ctx *ctx, struct dml_op_def *out,
+                         const struct dml_tensor *tensors, uint32_t input_count,
+                         uint32_t output_count)
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_op_def_init(out, ctx->op_type, input_count, output_count)))
+        return hr;
+    memcpy(out->tensors, tensors, (input_count + output_count) * sizeof(*tensors));
+    out->elem_size = dml_data_type_size(tensors[0].data_type);
+    return S_OK;
+}

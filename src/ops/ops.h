@@ -1,0 +1,48 @@
+/* Internal to the validators in src/ops: the registry of implemented operators and the checks
+ * that several operators share. */
+#ifndef DMLOPS_OPS_OPS_H
+#define DMLOPS_OPS_OPS_H
+
+#include "feature_level.h"
+#include "op_def.h"
+#include "tensor.h"
+#include "validate.h"
+
+/* An operator libdmlops implements: its feature-level table and its validator. The validator
+ * fills out only when it returns S_OK (with dml_op_def_store), and leaves it untouched
+ * otherwise. */
+struct dml_op_entry
+{
+    DML_OPERATOR_TYPE type;
+    struct dml_fl_table fl;
+    HRESULT (*validate)(struct dml_validate_ctx *ctx, const void *desc, struct dml_op_def *out);
+};
+
+extern const struct dml_op_entry dml_op_slice;
+extern const struct dml_op_entry dml_op_slice1;
+extern const struct dml_op_entry dml_op_split;
+extern const struct dml_op_entry dml_op_padding;
+extern const struct dml_op_entry dml_op_padding1;
+
+/* The input with its feature-level rules (data type and dimension count at ctx's level). */
+HRESULT dml_validate_input(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                           const char *name, struct dml_tensor *out);
+/* An output of the operator whose input is in (T1-T9, D8, then T10 against in). */
+HRESULT dml_validate_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                            const char *name, const struct dml_tensor *in, struct dml_tensor *out);
+/* InputTensor and OutputTensor of a one-in, one-out operator into t[0] and t[1]. */
+HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *in_desc,
+                            const DML_TENSOR_DESC *out_desc, struct dml_tensor t[2]);
+
+/* The desc's DimensionCount equals the tensors' rank, and each named array is non-null. */
+HRESULT dml_check_desc_dims(struct dml_validate_ctx *ctx, UINT dimension_count, uint32_t rank);
+HRESULT dml_check_array(struct dml_validate_ctx *ctx, const void *array, const char *field);
+/* PaddingMode defined and allowed at ctx's level. */
+HRESULT dml_check_padding_mode(struct dml_validate_ctx *ctx, DML_PADDING_MODE mode);
+
+/* Allocates out for ctx's operator and copies the normalised tensors into it. */
+HRESULT dml_op_def_store(struct dml_validate_ctx *ctx, struct dml_op_def *out,
+                         const struct dml_tensor *tensors, uint32_t input_count,
+                         uint32_t output_count);
+
+#endif

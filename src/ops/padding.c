@@ -1,0 +1,115 @@
+/* DML_OPERATOR_PADDING (spec 1.5) and DML_OPERATOR_PADDING1 (spec 1.6). PADDING's FLOAT value is
+ * kept as a FLOAT32 scalar; lowering converts it to the element's bits (D4). */
+#include "ops/ops.h"
+
+static const struct dml_fl_row padding_rows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 5, DML_TYPES_FLOAT, DML_MODES_CER},
+    {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, DML_MODES_CER},
+    {DML_FEATURE_LEVEL_3_0, 4, 5, DML_TYPES_8T, DML_MODES_CERS},
+    {DML_FEATURE_LEVEL_3_1, 1, 8, DML_TYPES_8T, DML_MODES_CERS},
+    {DML_FEATURE_LEVEL_5_0, 1, 8, DML_TYPES_11T, DML_MODES_CERS},
+    {DML_FEATURE_LEVEL_6_4, 1, 8, DML_TYPES_11T, DML_MODES_ALL},
+};
+
+static const struct dml_fl_row padding1_rows[] = {
+    {DML_FEATURE_LEVEL_5_0, 1, 8, DML_TYPES_11T, DML_MODES_CERS},
+    {DML_FEATURE_LEVEL_6_4, 1, 8, DML_TYPES_11T, DML_MODES_ALL},
+};
+
+/* The fields PADDING and PADDING1 share. */
+struct padding_fields
+{
+    const DML_TENSOR_DESC *input, *output;
+    DML_PADDING_MODE mode;
+    UINT dimension_count;
+    const UINT *start, *end;
+};
+
+/* P-2 on every dimension. */
+static HRESULT check_sizes(struct dml_validate_ctx *ctx, const struct dml_tensor t[2],
+                           const UINT *start, const UINT *end)
+{
+    for (uint32_t i = 0; i < t[0].rank; ++i)
+    {
+        const uint64_t expected = (uint64_t)t[0].sizes[i] + start[i] + end[i];
+        if (t[1].sizes[i] != expected)
+            return dml_reject(ctx, DML_RULE_P_2_OUTPUT_SIZE,
+                              "OutputTensor.Sizes[%u] is %u; allowed: InputTensor.Sizes[%u] + "
+                              "StartPadding[%u] + EndPadding[%u] (%llu)",
+                              i, t[1].sizes[i], i, i, i, (unsigned long long)expected);
+    }
+    return S_OK;
+}
+
+static HRESULT check_padding(struct dml_validate_ctx *ctx, const struct padding_fields *f,
+                             struct dml_tensor t[2])
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_validate_in_out(ctx, f->input, f->output, t)) ||
+        FAILED(hr = dml_check_padding_mode(ctx, f->mode)) ||
+        FAILED(hr = dml_check_desc_dims(ctx, f->dimension_count, t[0].rank)) ||
+        FAILED(hr = dml_check_array(ctx, f->start, "StartPadding")) ||
+        FAILED(hr = dml_check_array(ctx, f->end, "EndPadding")))
+        return hr;
+    return check_sizes(ctx, t, f->start, f->end);
+}
+
+static HRESULT store(struct dml_validate_ctx *ctx, const struct padding_fields *f,
+                     const struct dml_tensor t[2], DML_TENSOR_DATA_TYPE value_type,
+                     DML_SCALAR_UNION value, struct dml_op_def *out)
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_op_def_store(ctx, out, t, 1, 1)))
+        return hr;
+    out->u.padding.mode = f->mode;
+    for (uint32_t i = 0; i < t[0].rank; ++i)
+    {
+        out->u.padding.start[i] = f->start[i];
+        out->u.padding.end[i] = f->end[i];
+    }
+    out->u.padding.value_type = value_type;
+    out->u.padding.value = value;
+    return S_OK;
+}
+
+static HRESULT padding_validate(struct dml_validate_ctx *ctx, const void *desc_,
+                                struct dml_op_def *out)
+{
+    const DML_PADDING_OPERATOR_DESC *desc = desc_;
+    const struct padding_fields f = {desc->InputTensor,    desc->OutputTensor, desc->PaddingMode,
+                                     desc->DimensionCount, desc->StartPadding, desc->EndPadding};
+    DML_SCALAR_UNION value = {0};
+    struct dml_tensor t[2];
+    HRESULT hr;
+
+    if (FAILED(hr = check_padding(ctx, &f, t)))
+        return hr;
+    value.Float32 = desc->PaddingValue;
+    return store(ctx, &f, t, DML_TENSOR_DATA_TYPE_FLOAT32, value, out);
+}
+
+static HRESULT padding1_validate(struct dml_validate_ctx *ctx, const void *desc_,
+                                 struct dml_op_def *out)
+{
+    const DML_PADDING1_OPERATOR_DESC *desc = desc_;
+    const struct padding_fields f = {desc->InputTensor,    desc->OutputTensor, desc->PaddingMode,
+                                     desc->DimensionCount, desc->StartPadding, desc->EndPadding};
+    struct dml_tensor t[2];
+    HRESULT hr;
+
+    if (FAILED(hr = check_padding(ctx, &f, t)))
+        return hr;
+    if (desc->PaddingValueDataType != t[1].data_type)
+        return dml_reject(ctx, DML_RULE_P1_2_VALUE_TYPE,
+                          "PaddingValueDataType is %s (%u); allowed: OutputTensor.DataType (%s)",
+                          dml_data_type_name(desc->PaddingValueDataType),
+                          (unsigned)desc->PaddingValueDataType, dml_data_type_name(t[1].data_type));
+    return store(ctx, &f, t, desc->PaddingValueDataType, desc->PaddingValue, out);
+}
+
+const struct dml_op_entry dml_op_padding = {DML_OPERATOR_PADDING, DML_FL_TABLE(padding_rows),
+                                            padding_validate};
+const struct dml_op_entry dml_op_padding1 = {DML_OPERATOR_PADDING1, DML_FL_TABLE(padding1_rows),
+                                             padding1_validate};

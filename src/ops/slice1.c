@@ -1,0 +1,134 @@
+/* DML_OPERATOR_SLICE1 (spec 1.1) and DML_OPERATOR_SLICE (spec 1.2), which is expressed as a
+ * SLICE1 window: window size = stride * (size - 1) + 1, window stride = stride. */
+#include "ops/ops.h"
+
+#include <stdlib.h>
+
+static const struct dml_fl_row slice1_rows[] = {
+    {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, 0},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, DML_TYPES_8T, 0},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, DML_TYPES_11T, 0},
+};
+
+static const struct dml_fl_row slice_rows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 5, DML_TYPES_6T, 0},
+    {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, 0},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, DML_TYPES_8T, 0},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, DML_TYPES_11T, 0},
+};
+
+/* S1-5..S1-7 on dimension i. */
+static HRESULT check_window(struct dml_validate_ctx *ctx, const struct dml_tensor t[2], uint32_t i,
+                            uint32_t offset, uint32_t size, int32_t stride)
+{
+    const uint64_t end = (uint64_t)offset + size;
+    uint64_t reach;
+
+    if (!size)
+        return dml_reject(ctx, DML_RULE_S1_5_WINDOW_SIZE_ZERO,
+                          "InputWindowSizes[%u] is 0; allowed: >= 1", i);
+    if (end > t[0].sizes[i])
+        return dml_reject(ctx, DML_RULE_S1_5_WINDOW_OUT_OF_BOUNDS,
+                          "InputWindowOffsets[%u] + InputWindowSizes[%u] is %llu; allowed: <= "
+                          "InputTensor.Sizes[%u] (%u)",
+                          i, i, (unsigned long long)end, i, t[0].sizes[i]);
+    if (!stride)
+        return dml_reject(ctx, DML_RULE_S1_6_WINDOW_STRIDE_ZERO,
+                          "InputWindowStrides[%u] is 0; allowed: non-zero", i);
+    reach = 1 + (size - 1) / (uint64_t)llabs(stride);
+    if (t[1].sizes[i] > reach)
+        return dml_reject(ctx, DML_RULE_S1_7_OUTPUT_SIZE,
+                          "OutputTensor.Sizes[%u] is %u; allowed: 1..%llu", i, t[1].sizes[i],
+                          (unsigned long long)reach);
+    return S_OK;
+}
+
+static HRESULT slice1_validate(struct dml_validate_ctx *ctx, const void *desc_,
+                               struct dml_op_def *out)
+{
+    const DML_SLICE1_OPERATOR_DESC *desc = desc_;
+    struct dml_tensor t[2];
+    HRESULT hr;
+
+    if (FAILED(hr = dml_validate_in_out(ctx, desc->InputTensor, desc->OutputTensor, t)) ||
+        FAILED(hr = dml_check_desc_dims(ctx, desc->DimensionCount, t[0].rank)) ||
+        FAILED(hr = dml_check_array(ctx, desc->InputWindowOffsets, "InputWindowOffsets")) ||
+        FAILED(hr = dml_check_array(ctx, desc->InputWindowSizes, "InputWindowSizes")) ||
+        FAILED(hr = dml_check_array(ctx, desc->InputWindowStrides, "InputWindowStrides")))
+        return hr;
+    for (uint32_t i = 0; i < t[0].rank; ++i)
+    {
+        if (FAILED(hr = check_window(ctx, t, i, desc->InputWindowOffsets[i],
+                                     desc->InputWindowSizes[i], desc->InputWindowStrides[i])))
+            return hr;
+    }
+    if (FAILED(hr = dml_op_def_store(ctx, out, t, 1, 1)))
+        return hr;
+    for (uint32_t i = 0; i < t[0].rank; ++i)
+    {
+        out->u.slice.offsets[i] = desc->InputWindowOffsets[i];
+        out->u.slice.sizes[i] = desc->InputWindowSizes[i];
+        out->u.slice.strides[i] = desc->InputWindowStrides[i];
+    }
+    return S_OK;
+}
+
+/* SL-2, SL-3 (with D7) on dimension i. */
+static HRESULT check_slice(struct dml_validate_ctx *ctx, const struct dml_tensor t[2], uint32_t i,
+                           uint32_t offset, uint32_t size, uint32_t stride)
+{
+    uint64_t last;
+
+    if (size != t[1].sizes[i])
+        return dml_reject(ctx, DML_RULE_SL_2_SIZE_MISMATCH,
+                          "Sizes[%u] is %u; allowed: OutputTensor.Sizes[%u] (%u)", i, size, i,
+                          t[1].sizes[i]);
+    if (!stride)
+        return dml_reject(ctx, DML_RULE_SL_3_STRIDE_ZERO, "Strides[%u] is 0; allowed: >= 1", i);
+    last = offset + (uint64_t)stride * (size - 1);
+    if (last >= t[0].sizes[i])
+        return dml_reject(ctx, DML_RULE_SL_3_OUT_OF_BOUNDS,
+                          "Offsets[%u] + Strides[%u] * (Sizes[%u] - 1) is %llu; allowed: < "
+                          "InputTensor.Sizes[%u] (%u)",
+                          i, i, i, (unsigned long long)last, i, t[0].sizes[i]);
+    /* In bounds, such a stride only occurs with Sizes[i] == 2; the window stride is an INT. */
+    if (size > 1 && stride > INT32_MAX)
+        return dml_reject(ctx, DML_RULE_SL_3_STRIDE_RANGE, "Strides[%u] is %u; allowed: <= %d",
+                          i, stride, INT32_MAX);
+    return S_OK;
+}
+
+static HRESULT slice_validate(struct dml_validate_ctx *ctx, const void *desc_,
+                              struct dml_op_def *out)
+{
+    const DML_SLICE_OPERATOR_DESC *desc = desc_;
+    struct dml_tensor t[2];
+    HRESULT hr;
+
+    if (FAILED(hr = dml_validate_in_out(ctx, desc->InputTensor, desc->OutputTensor, t)) ||
+        FAILED(hr = dml_check_desc_dims(ctx, desc->DimensionCount, t[0].rank)) ||
+        FAILED(hr = dml_check_array(ctx, desc->Offsets, "Offsets")) ||
+        FAILED(hr = dml_check_array(ctx, desc->Sizes, "Sizes")) ||
+        FAILED(hr = dml_check_array(ctx, desc->Strides, "Strides")))
+        return hr;
+    for (uint32_t i = 0; i < t[0].rank; ++i)
+    {
+        if (FAILED(hr = check_slice(ctx, t, i, desc->Offsets[i], desc->Sizes[i], desc->Strides[i])))
+            return hr;
+    }
+    if (FAILED(hr = dml_op_def_store(ctx, out, t, 1, 1)))
+        return hr;
+    for (uint32_t i = 0; i < t[0].rank; ++i)
+    {
+        const uint32_t stride = desc->Sizes[i] > 1 ? desc->Strides[i] : 1;
+        out->u.slice.offsets[i] = desc->Offsets[i];
+        out->u.slice.sizes[i] = stride * (desc->Sizes[i] - 1) + 1;
+        out->u.slice.strides[i] = (int32_t)stride;
+    }
+    return S_OK;
+}
+
+const struct dml_op_entry dml_op_slice1 = {DML_OPERATOR_SLICE1, DML_FL_TABLE(slice1_rows),
+                                           slice1_validate};
+const struct dml_op_entry dml_op_slice = {DML_OPERATOR_SLICE, DML_FL_TABLE(slice_rows),
+                                          slice_validate};

@@ -1,0 +1,135 @@
+/* Validation of operator descs (spec sections 1 and 2) and CheckFeatureSupport (section 4.3).
+ *
+ * Every rule has an identifier, the spec's short name, a title and a one-line message, in the one
+ * table DML_RULES below. Every rejection goes through dml_reject(), which records the rule in the
+ * context and, in debug mode, prints one "[DIRECTML ERROR]: " line saying what was wrong. */
+#ifndef DMLOPS_VALIDATE_H
+#define DMLOPS_VALIDATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <DirectML.h>
+
+#include "op_def.h"
+
+/* X(ID, short name, title, message) */
+#define DML_RULES(X)                                                                               \
+    X(NONE, "-", "accepted", "the desc is valid")                                                  \
+    X(DESC_NULL, "API", "null desc", "the operator desc and its Desc must not be null")            \
+    X(OP_TYPE_UNDEFINED, "API", "operator type",                                                   \
+      "Type must be a defined DML_OPERATOR_TYPE (1..DML_OPERATOR_UNFOLD)")                         \
+    X(OP_TYPE_UNSUPPORTED, "API", "operator type",                                                 \
+      "this DirectML operator is not implemented by libdmlops (DXGI_ERROR_UNSUPPORTED)")           \
+    X(FL_OPERATOR, "FL", "operator availability",                                                  \
+      "the operator does not exist at the device's feature level")                                 \
+    X(T1_TENSOR_NULL, "T1", "tensor desc", "a tensor desc pointer must not be null")               \
+    X(T1_TENSOR_TYPE, "T1", "tensor type", "Type must be DML_TENSOR_TYPE_BUFFER")                  \
+    X(T1_BUFFER_DESC_NULL, "T1", "tensor desc", "a buffer tensor's Desc must not be null")         \
+    X(T2_DATA_TYPE, "T2", "data type",                                                             \
+      "DataType must be a defined, byte-sized type that the operator accepts")                     \
+    X(FL_DATA_TYPE, "T2", "data type", "DataType is not allowed at the device's feature level")    \
+    X(T3_FLAGS, "T3", "flags", "Flags must be DML_TENSOR_FLAG_NONE or DML_TENSOR_FLAG_OWNED_BY_DML")  \
+    X(T3_OWNED_BY_DML_OUTPUT, "T3", "flags", "DML_TENSOR_FLAG_OWNED_BY_DML is allowed on inputs only") \
+    X(T4_DIMENSION_COUNT, "T4", "dimension count", "DimensionCount must be 1..8")                  \
+    X(FL_DIMENSION_COUNT, "T4", "dimension count",                                                 \
+      "DimensionCount is not allowed at the device's feature level")                               \
+    X(T5_SIZES_NULL, "T5", "sizes", "Sizes must not be null")                                      \
+    X(T5_SIZE_ZERO, "T5", "size zero", "every Sizes[i] must be >= 1")                              \
+    X(T7_TOTAL_SIZE, "T7", "total size",                                                           \
+      "TotalTensorSizeInBytes must be >= DMLCalcBufferTensorSize of the desc")                     \
+    X(T8_ELEMENT_COUNT, "T8", "element count", "a tensor holds at most 2^32-1 elements")           \
+    X(D15_SIZE_OVERFLOW, "D15", "size overflow",                                                   \
+      "the tensor's extent in bytes does not fit in 64 bits")                                      \
+    X(T9_ALIGNMENT, "T9", "alignment",                                                             \
+      "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= the element size")             \
+    X(D8_OUTPUT_ALIASING, "D8", "output aliasing",                                                 \
+      "an output's strides must not map two elements to one address")                              \
+    X(T10_DATA_TYPE_MISMATCH, "T10", "data type mismatch",                                         \
+      "all tensors of the operator must share one DataType")                                       \
+    X(T10_DIMENSION_COUNT_MISMATCH, "T10", "dimension count mismatch",                             \
+      "all tensors of the operator must share one DimensionCount")                                 \
+    X(DESC_DIMENSION_COUNT, "S1-3/SL-1/P-1", "desc dimension count",                                        \
+      "the desc's DimensionCount must equal the tensors' DimensionCount")                          \
+    X(DESC_ARRAY_NULL, "S1-4/SL-1/P-1", "null array", "the desc's arrays must not be null")                 \
+    X(S1_5_WINDOW_SIZE_ZERO, "S1-5", "window size", "every InputWindowSizes[i] must be >= 1")      \
+    X(S1_5_WINDOW_OUT_OF_BOUNDS, "S1-5", "window out of bounds",                                   \
+      "InputWindowOffsets[i] + InputWindowSizes[i] must be <= InputTensor.Sizes[i]")               \
+    X(S1_6_WINDOW_STRIDE_ZERO, "S1-6", "window stride", "InputWindowStrides[i] must not be 0")     \
+    X(S1_7_OUTPUT_SIZE, "S1-7", "output size",                                                     \
+      "OutputTensor.Sizes[i] must be <= 1 + (InputWindowSizes[i] - 1) / |InputWindowStrides[i]|")  \
+    X(SL_2_SIZE_MISMATCH, "SL-2", "slice size", "Sizes[i] must equal OutputTensor.Sizes[i]")       \
+    X(SL_3_STRIDE_ZERO, "SL-3", "slice stride", "Strides[i] must be >= 1 (decision D7)")           \
+    X(SL_3_STRIDE_RANGE, "SL-3", "slice stride",                                                   \
+      "libdmlops limit: Strides[i] > 2^31-1 on a dimension with Sizes[i] > 1 is not supported")    \
+    X(SL_3_OUT_OF_BOUNDS, "SL-3", "slice out of bounds",                                           \
+      "Offsets[i] + Strides[i] * (Sizes[i] - 1) must be < InputTensor.Sizes[i]")                   \
+    X(SP_1_OUTPUT_COUNT, "SP-1", "output count",                                                   \
+      "OutputCount must be >= 1 and <= InputTensor.Sizes[Axis]")                                   \
+    X(SP_2_AXIS, "SP-2", "axis", "Axis must be < InputTensor.DimensionCount")                      \
+    X(SP_4_SIZE_MISMATCH, "SP-4", "non-axis size",                                                 \
+      "every output's size must equal the input's on every dimension but Axis")                    \
+    X(SP_5_AXIS_SUM, "SP-5", "axis sum",                                                           \
+      "the outputs' sizes along Axis must add up to InputTensor.Sizes[Axis]")                      \
+    X(P_2_OUTPUT_SIZE, "P-2", "output size",                                                       \
+      "OutputTensor.Sizes[i] must equal InputTensor.Sizes[i] + StartPadding[i] + EndPadding[i]")   \
+    X(P_3_PADDING_MODE, "P-3", "padding mode", "PaddingMode must be a defined DML_PADDING_MODE")   \
+    X(FL_PADDING_MODE, "P-3", "padding mode",                                                      \
+      "PaddingMode is not allowed at the device's feature level")                                  \
+    X(P1_2_VALUE_TYPE, "P1-2", "padding value type",                                               \
+      "PaddingValueDataType must equal OutputTensor.DataType")
+
+enum dml_rule
+{
+#define DML_RULE_ENUM_(id, short_name, title, message) DML_RULE_##id,
+    DML_RULES(DML_RULE_ENUM_)
+#undef DML_RULE_ENUM_
+        DML_RULE_COUNT
+};
+
+struct dml_rule_info
+{
+    const char *id;         /* "DML_RULE_T5_SIZE_ZERO" */
+    const char *short_name; /* the spec's name: "T5" */
+    const char *title;      /* "size zero" */
+    const char *message;    /* one line: what the rule requires */
+};
+
+const struct dml_rule_info *dml_rule_info(enum dml_rule rule);
+
+struct dml_fl_table;
+
+struct dml_validate_ctx
+{
+    DML_FEATURE_LEVEL feature_level; /* the device's level (possibly capped by the user) */
+    bool debug;                      /* print rejections */
+    enum dml_rule rejected;          /* out: the rule that fired (DML_RULE_NONE when accepted) */
+    /* Set by dml_operator_validate for the operator being validated: */
+    DML_OPERATOR_TYPE op_type;
+    const struct dml_fl_table *fl;
+};
+
+/* Validates desc at ctx->feature_level and normalises it into out. On failure out is left cleaned
+ * (zeroed, nothing allocated) and ctx->rejected names the rule. E_INVALIDARG for an invalid desc,
+ * DXGI_ERROR_UNSUPPORTED for a valid DirectML operator that libdmlops does not implement,
+ * E_OUTOFMEMORY when allocating out fails. */
+HRESULT dml_operator_validate(struct dml_validate_ctx *ctx, const DML_OPERATOR_DESC *desc,
+                              struct dml_op_def *out);
+
+/* "DML_OPERATOR_SLICE1"; "(undefined)" outside the enum. */
+const char *dml_operator_type_name(DML_OPERATOR_TYPE type);
+/* 1..DML_OPERATOR_UNFOLD: DirectML defines it, whether or not libdmlops implements it. */
+bool dml_operator_type_is_defined(DML_OPERATOR_TYPE type);
+
+/* IDMLDevice::CheckFeatureSupport for a device running at device_level. */
+HRESULT dml_check_feature_support(DML_FEATURE_LEVEL device_level, DML_FEATURE feature,
+                                  UINT query_size, const void *query, UINT data_size, void *data);
+
+/* Records rule in ctx and, when ctx->debug, prints one line: the operator, the rule, then the
+ * printf-style detail (which tensor, which dimension, the value seen and the values allowed).
+ * Returns the HRESULT of the rule: E_INVALIDARG, or DXGI_ERROR_UNSUPPORTED for
+ * DML_RULE_OP_TYPE_UNSUPPORTED. */
+HRESULT dml_reject(struct dml_validate_ctx *ctx, enum dml_rule rule, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

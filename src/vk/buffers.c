@@ -1,0 +1,104 @@
+/* Buffers the application binds: addresses and sizes, and the convenience buffers the library
+ * creates itself (remembered so that their exact size and their memory are known). */
+#include <stdlib.h>
+
+#include "vk_private.h"
+
+static const VkBufferUsageFlags app_usage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer)
+{
+    VkBufferDeviceAddressInfo info = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+        .buffer = buffer,
+    };
+    return dev->vk.vkGetBufferDeviceAddress(dev->handle, &info);
+}
+
+/* Index of buffer in the registry, or -1. Lock held. */
+static ptrdiff_t find(const struct dml_vk_buffer_registry *reg, VkBuffer buffer)
+{
+    for (size_t i = 0; i < reg->count; ++i)
+    {
+        if (reg->items[i].buffer == buffer)
+            return (ptrdiff_t)i;
+    }
+    return -1;
+}
+
+uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer)
+{
+    pthread_mutex_lock(&dev->buffers.lock);
+    ptrdiff_t i = find(&dev->buffers, buffer);
+    uint64_t size = i >= 0 ? dev->buffers.items[i].size : 0;
+    pthread_mutex_unlock(&dev->buffers.lock);
+    if (i >= 0)
+        return size;
+    VkMemoryRequirements req;
+    dev->vk.vkGetBufferMemoryRequirements(dev->handle, buffer, &req);
+    return req.size;
+}
+
+static HRESULT remember(struct dml_vk_device *dev, const struct dml_vk_owned_buffer *owned)
+{
+    struct dml_vk_buffer_registry *reg = &dev->buffers;
+    pthread_mutex_lock(&reg->lock);
+    bool ok = dml_vk_array_reserve((void **)&reg->items, &reg->capacity, reg->count,
+                                   sizeof(*reg->items));
+    if (ok)
+        reg->items[reg->count++] = *owned;
+    pthread_mutex_unlock(&reg->lock);
+    return ok ? S_OK : E_OUTOFMEMORY;
+}
+
+HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer *out)
+{
+    static const VkMemoryPropertyFlags preferred[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT};
+    *out = VK_NULL_HANDLE;
+    if (!size)
+        return E_INVALIDARG;
+    uint32_t type = dml_vk_memory_type_for_usage(dev, app_usage, 0, preferred, 1);
+    struct dml_vk_allocation a;
+    HRESULT hr = dml_vk_allocation_create(dev, size, app_usage, type, false, &a);
+    if (FAILED(hr))
+        return hr;
+    struct dml_vk_owned_buffer owned = {.buffer = a.buffer, .memory = a.memory, .size = size};
+    hr = remember(dev, &owned);
+    if (FAILED(hr))
+        dml_vk_allocation_destroy(dev, &a);
+    else
+        *out = a.buffer;
+    return hr;
+}
+
+void dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer)
+{
+    struct dml_vk_buffer_registry *reg = &dev->buffers;
+    pthread_mutex_lock(&reg->lock);
+    ptrdiff_t i = buffer ? find(reg, buffer) : -1;
+    struct dml_vk_owned_buffer owned = {0};
+    if (i >= 0)
+    {
+        owned = reg->items[i];
+        reg->items[i] = reg->items[--reg->count];
+    }
+    pthread_mutex_unlock(&reg->lock);
+    struct dml_vk_allocation a = {.buffer = owned.buffer, .memory = owned.memory};
+    if (i >= 0)
+        dml_vk_allocation_destroy(dev, &a);
+}
+
+void dml_vk_buffer_registry_cleanup(struct dml_vk_device *dev)
+{
+    for (size_t i = 0; i < dev->buffers.count; ++i)
+    {
+        struct dml_vk_allocation a = {.buffer = dev->buffers.items[i].buffer,
+                                      .memory = dev->buffers.items[i].memory};
+        dml_vk_allocation_destroy(dev, &a);
+    }
+    free(dev->buffers.items);
+    dev->buffers.items = NULL;
+    dev->buffers.count = dev->buffers.capacity = 0;
+}

@@ -1,0 +1,122 @@
+/* One-shot command buffers on the library's queue. Each gets a pool of its own (pools are not
+ * thread-safe, and these are rare host-side paths), remembered until it is submitted. */
+#include <stdlib.h>
+
+#include "vk_private.h"
+
+static HRESULT remember(struct dml_vk_device *dev, VkCommandBuffer cmd, VkCommandPool pool)
+{
+    struct dml_vk_commands *list = &dev->commands;
+    pthread_mutex_lock(&list->lock);
+    bool ok = dml_vk_array_reserve((void **)&list->items, &list->capacity, list->count,
+                                   sizeof(*list->items));
+    if (ok)
+        list->items[list->count++] = (struct dml_vk_pending){cmd, pool};
+    pthread_mutex_unlock(&list->lock);
+    return ok ? S_OK : E_OUTOFMEMORY;
+}
+
+/* The pool of cmd, forgotten; VK_NULL_HANDLE when cmd is not one of ours. */
+static VkCommandPool forget(struct dml_vk_device *dev, VkCommandBuffer cmd)
+{
+    struct dml_vk_commands *list = &dev->commands;
+    VkCommandPool pool = VK_NULL_HANDLE;
+    pthread_mutex_lock(&list->lock);
+    for (size_t i = 0; i < list->count && !pool; ++i)
+    {
+        if (list->items[i].cmd != cmd)
+            continue;
+        pool = list->items[i].pool;
+        list->items[i] = list->items[--list->count];
+    }
+    pthread_mutex_unlock(&list->lock);
+    return pool;
+}
+
+static VkResult allocate(struct dml_vk_device *dev, VkCommandPool pool, VkCommandBuffer *out)
+{
+    VkCommandBufferAllocateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    VkResult r = dev->vk.vkAllocateCommandBuffers(dev->handle, &info, out);
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    if (r == VK_SUCCESS)
+        r = dev->vk.vkBeginCommandBuffer(*out, &begin);
+    return r;
+}
+
+HRESULT dml_vk_command_begin(struct dml_vk_device *dev, VkCommandBuffer *out)
+{
+    *out = VK_NULL_HANDLE;
+    VkCommandPoolCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT,
+        .queueFamilyIndex = dev->queue_family,
+    };
+    VkCommandPool pool = VK_NULL_HANDLE;
+    VkResult r = dev->vk.vkCreateCommandPool(dev->handle, &info, NULL, &pool);
+    if (r == VK_SUCCESS)
+        r = allocate(dev, pool, out);
+    HRESULT hr = dml_vk_result_to_hresult(r);
+    if (SUCCEEDED(hr))
+        hr = remember(dev, *out, pool);
+    if (FAILED(hr) && pool)
+        dev->vk.vkDestroyCommandPool(dev->handle, pool, NULL);
+    if (FAILED(hr))
+        *out = VK_NULL_HANDLE;
+    return hr;
+}
+
+static VkResult submit(struct dml_vk_device *dev, VkCommandBuffer cmd, VkFence fence)
+{
+    VkSubmitInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &cmd,
+    };
+    pthread_mutex_lock(&dev->queue_lock);
+    VkResult r = dev->vk.vkQueueSubmit(dev->queue, 1, &info, fence);
+    pthread_mutex_unlock(&dev->queue_lock);
+    return r;
+}
+
+static VkResult run(struct dml_vk_device *dev, VkCommandBuffer cmd)
+{
+    VkFenceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VkFence fence = VK_NULL_HANDLE;
+    VkResult r = dev->vk.vkEndCommandBuffer(cmd);
+    if (r == VK_SUCCESS)
+        r = dev->vk.vkCreateFence(dev->handle, &info, NULL, &fence);
+    if (r == VK_SUCCESS)
+        r = submit(dev, cmd, fence);
+    if (r == VK_SUCCESS)
+        r = dev->vk.vkWaitForFences(dev->handle, 1, &fence, VK_TRUE, UINT64_MAX);
+    if (fence)
+        dev->vk.vkDestroyFence(dev->handle, fence, NULL);
+    return r;
+}
+
+HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffer cmd)
+{
+    VkCommandPool pool = cmd ? forget(dev, cmd) : VK_NULL_HANDLE;
+    if (!pool)
+        return E_INVALIDARG;
+    VkResult r = run(dev, cmd);
+    dev->vk.vkDestroyCommandPool(dev->handle, pool, NULL); /* frees cmd */
+    return dml_vk_result_to_hresult(r);
+}
+
+void dml_vk_commands_cleanup(struct dml_vk_device *dev)
+{
+    for (size_t i = 0; i < dev->commands.count; ++i)
+        dev->vk.vkDestroyCommandPool(dev->handle, dev->commands.items[i].pool, NULL);
+    free(dev->commands.items);
+    dev->commands.items = NULL;
+    dev->commands.count = dev->commands.capacity = 0;
+}

@@ -1,0 +1,234 @@
+/* The device: the library's own (instance, best physical device, VkDevice) or the
+ * application's, with per-device function tables and the pieces other files own. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "vk_private.h"
+
+static pthread_mutex_t volk_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* volkLoadDeviceTable resolves through volk's global vkGetDeviceProcAddr; point it at this
+ * device's instance for the duration of the call (different instances may have different
+ * layers, or an application-provided vkGetInstanceProcAddr). */
+static void load_device_table(struct dml_vk_device *dev)
+{
+    pthread_mutex_lock(&volk_lock);
+    PFN_vkGetDeviceProcAddr saved = vkGetDeviceProcAddr;
+    vkGetDeviceProcAddr = dev->instance.fns.vkGetDeviceProcAddr;
+    volkLoadDeviceTable(&dev->vk, dev->handle);
+    vkGetDeviceProcAddr = saved;
+    pthread_mutex_unlock(&volk_lock);
+}
+
+static int compute_queue_family(const struct dml_vk_device *dev)
+{
+    uint32_t count = 0;
+    dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, NULL);
+    VkQueueFamilyProperties *families = calloc(count ? count : 1, sizeof(*families));
+    int found = -1;
+    if (families)
+        dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, families);
+    for (uint32_t i = 0; families && i < count && found < 0; ++i)
+    {
+        if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
+            found = (int)i;
+    }
+    free(families);
+    return found;
+}
+
+static HRESULT pick_physical_device(struct dml_vk_device *dev)
+{
+    uint32_t count = 0;
+    VkPhysicalDevice *list = dml_vk_physical_devices(&dev->instance, &count);
+    int index = dml_vk_select_physical_device(&dev->instance, list, count);
+    if (index >= 0)
+        dev->physical = list[index];
+    free(list);
+    if (index >= 0)
+        return S_OK;
+    const char *wanted = getenv("DMLOPS_DEVICE");
+    if (wanted && *wanted)
+        fprintf(stderr, "dmlops: DMLOPS_DEVICE=%s names no Vulkan device the library can use\n",
+                wanted);
+    return DXGI_ERROR_UNSUPPORTED;
+}
+
+static HRESULT create_own_device(struct dml_vk_device *dev)
+{
+    int family = compute_queue_family(dev);
+    if (family < 0)
+        return DXGI_ERROR_UNSUPPORTED;
+    struct dml_vk_features supported, enable;
+    dml_vk_features_query(&dev->instance, dev->physical, &supported);
+    dml_vk_features_to_enable(&supported, &enable);
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo queue = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+        .queueFamilyIndex = (uint32_t)family,
+        .queueCount = 1,
+        .pQueuePriorities = &priority,
+    };
+    VkDeviceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+        .pNext = &enable.core,
+        .queueCreateInfoCount = 1,
+        .pQueueCreateInfos = &queue,
+    };
+    VkResult r = dev->instance.fns.vkCreateDevice(dev->physical, &info, NULL, &dev->handle);
+    if (r != VK_SUCCESS)
+        return dml_vk_result_to_hresult(r);
+    dev->owns_device = true;
+    dev->queue_family = (uint32_t)family;
+    return S_OK;
+}
+
+static HRESULT open_own(struct dml_vk_device *dev)
+{
+    HRESULT hr = dml_vk_instance_create(&dev->instance, true);
+    if (SUCCEEDED(hr))
+        hr = pick_physical_device(dev);
+    if (SUCCEEDED(hr))
+        hr = create_own_device(dev);
+    return hr;
+}
+
+static HRESULT open_interop(struct dml_vk_device *dev, const struct dml_vk_interop *interop)
+{
+    if (!interop->instance || !interop->physical_device || !interop->device)
+        return E_INVALIDARG;
+    HRESULT hr = dml_vk_instance_wrap(&dev->instance, interop->get_instance_proc_addr,
+                                      interop->instance);
+    if (FAILED(hr))
+        return hr;
+    dev->physical = interop->physical_device;
+    const char *missing = dml_vk_requirements_missing(&dev->instance, dev->physical);
+    if (missing)
+    {
+        fprintf(stderr, "dmlops: the application's Vulkan device lacks %s\n", missing);
+        return E_INVALIDARG;
+    }
+    uint32_t count = 0;
+    dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, NULL);
+    if (interop->queue_family_index >= count)
+        return E_INVALIDARG;
+    dev->handle = interop->device;
+    dev->queue_family = interop->queue_family_index;
+    return S_OK;
+}
+
+/* Everything after the VkDevice exists. */
+static HRESULT finish(struct dml_vk_device *dev, uint32_t queue_index)
+{
+    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    dev->instance.fns.vkGetPhysicalDeviceProperties2(dev->physical, &props);
+    dev->props = props.properties;
+    dev->instance.fns.vkGetPhysicalDeviceMemoryProperties(dev->physical, &dev->memory);
+    load_device_table(dev);
+    if (!dev->vk.vkGetDeviceQueue || !dev->vk.vkGetBufferDeviceAddress)
+        return E_FAIL;
+    dev->vk.vkGetDeviceQueue(dev->handle, dev->queue_family, queue_index, &dev->queue);
+    if (!dev->queue)
+        return E_INVALIDARG;
+    HRESULT hr = dml_vk_block_pool_init(dev);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_pipelines_init(dev);
+    return hr;
+}
+
+static void init_locks(struct dml_vk_device *dev)
+{
+    pthread_mutex_init(&dev->queue_lock, NULL);
+    pthread_mutex_init(&dev->blocks.lock, NULL);
+    pthread_mutex_init(&dev->buffers.lock, NULL);
+    pthread_mutex_init(&dev->pipelines.lock, NULL);
+    pthread_mutex_init(&dev->commands.lock, NULL);
+}
+
+HRESULT dml_vk_device_create(const struct dml_vk_interop *interop, struct dml_vk_device **out)
+{
+    *out = NULL;
+    struct dml_vk_device *dev = calloc(1, sizeof(*dev));
+    if (!dev)
+        return E_OUTOFMEMORY;
+    init_locks(dev);
+    HRESULT hr = interop ? open_interop(dev, interop) : open_own(dev);
+    if (SUCCEEDED(hr))
+        hr = finish(dev, interop ? interop->queue_index : 0);
+    if (FAILED(hr))
+    {
+        dml_vk_device_destroy(dev);
+        return hr;
+    }
+    *out = dev;
+    return S_OK;
+}
+
+static void destroy_locks(struct dml_vk_device *dev)
+{
+    pthread_mutex_destroy(&dev->queue_lock);
+    pthread_mutex_destroy(&dev->blocks.lock);
+    pthread_mutex_destroy(&dev->buffers.lock);
+    pthread_mutex_destroy(&dev->pipelines.lock);
+    pthread_mutex_destroy(&dev->commands.lock);
+}
+
+void dml_vk_device_destroy(struct dml_vk_device *dev)
+{
+    if (!dev)
+        return;
+    if (dev->queue)
+    {
+        pthread_mutex_lock(&dev->queue_lock);
+        dev->vk.vkQueueWaitIdle(dev->queue);
+        pthread_mutex_unlock(&dev->queue_lock);
+    }
+    if (dev->vk.vkDestroyDevice)
+    {
+        dml_vk_commands_cleanup(dev);
+        dml_vk_pipelines_cleanup(dev);
+        dml_vk_block_pool_cleanup(dev);
+        dml_vk_buffer_registry_cleanup(dev);
+    }
+    if (dev->owns_device && dev->handle)
+        dev->vk.vkDestroyDevice(dev->handle, NULL);
+    dml_vk_instance_destroy(&dev->instance);
+    destroy_locks(dev);
+    free(dev);
+}
+
+VkDevice dml_vk_device_handle(const struct dml_vk_device *dev)
+{
+    return dev->handle;
+}
+
+const struct VolkDeviceTable *dml_vk_device_table(const struct dml_vk_device *dev)
+{
+    return &dev->vk;
+}
+
+const char *dml_vk_device_name(const struct dml_vk_device *dev)
+{
+    return dev->props.deviceName;
+}
+
+bool dml_vk_device_is_owned(const struct dml_vk_device *dev)
+{
+    return dev->owns_device;
+}
+
+HRESULT dml_vk_result_to_hresult(VkResult r)
+{
+    switch (r)
+    {
+    case VK_SUCCESS:
+        return S_OK;
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+        return E_OUTOFMEMORY;
+    case VK_ERROR_DEVICE_LOST:
+        return DXGI_ERROR_DEVICE_REMOVED;
+    default:
+        return E_FAIL;
+    }
+}

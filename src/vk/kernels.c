@@ -1,0 +1,67 @@
+/* Kernels: a plan turned into a pipeline, a parameter block and a dispatch size. */
+#include "params.h"
+#include "vk_private.h"
+
+/* Must match local_size_x in shaders/dmlops_common.glsl. */
+#define WORKGROUP_SIZE 64u
+
+static uint64_t div_up(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+/* Spreads the workgroups over X, then Y, then Z; the shader rebuilds the linear index. */
+static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint32_t groups[3])
+{
+    const uint32_t *limit = dev->props.limits.maxComputeWorkGroupCount;
+    uint64_t left = div_up(count, WORKGROUP_SIZE);
+    for (int axis = 0; axis < 3; ++axis)
+    {
+        groups[axis] = (uint32_t)(left < limit[axis] ? left : limit[axis]);
+        left = div_up(left, groups[axis] ? groups[axis] : 1);
+        if (axis < 2 && left == 1)
+        {
+            groups[axis + 1] = 1;
+            groups[2] = 1;
+            return S_OK;
+        }
+    }
+    return left <= 1 ? S_OK : E_INVALIDARG;
+}
+
+HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
+                             struct dml_vk_kernel *out)
+{
+    *out = (struct dml_vk_kernel){.layout = dev->pipelines.layout};
+    HRESULT hr = dml_vk_plan_check(plan, NULL);
+    if (SUCCEEDED(hr))
+        hr = fold_groups(dev, plan->count, out->groups);
+    struct dml_vk_variant variant = {plan->kernel, plan->elem_bytes};
+    if (SUCCEEDED(hr))
+        hr = dml_vk_pipeline_get(dev, &variant, &out->pipeline);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_block_alloc(dev, dml_vk_params_size(plan->part_count), &out->params);
+    if (FAILED(hr))
+    {
+        *out = (struct dml_vk_kernel){0};
+        return hr;
+    }
+    dml_vk_params_pack(plan, out->params.host);
+    return S_OK;
+}
+
+void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel)
+{
+    dml_vk_block_free(dev, &kernel->params);
+    *kernel = (struct dml_vk_kernel){0};
+}
+
+void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                          VkCommandBuffer cmd, VkDeviceAddress binding_block)
+{
+    const VkDeviceAddress push[2] = {kernel->params.address, binding_block};
+    dev->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
+    dev->vk.vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push),
+                               push);
+    dev->vk.vkCmdDispatch(cmd, kernel->groups[0], kernel->groups[1], kernel->groups[2]);
+}

@@ -1,0 +1,51 @@
+/* Checking a plan against what the kernels implement, and packing it for the GPU. */
+#include <string.h>
+
+#include "params.h"
+#include "vk_private.h"
+
+_Static_assert(offsetof(struct dml_vk_params, in_base) == 32, "Params layout");
+_Static_assert(offsetof(struct dml_vk_params, pad_value) == 48, "Params layout");
+_Static_assert(offsetof(struct dml_vk_params, dims) == 64, "Params layout");
+_Static_assert(sizeof(struct dml_vk_params_dim) == 24, "Dim layout");
+_Static_assert(offsetof(struct dml_vk_params, parts) == 256, "Params layout");
+_Static_assert(sizeof(struct dml_vk_params_part) == 80, "Part layout");
+
+size_t dml_vk_params_size(uint32_t part_count)
+{
+    return sizeof(struct dml_vk_params) + (size_t)part_count * sizeof(struct dml_vk_params_part);
+}
+
+static void pack_part(const struct plan_part *in, struct dml_vk_params_part *out)
+{
+    out->base = in->base;
+    memcpy(out->strides, in->strides, sizeof(out->strides));
+    out->slot = in->slot;
+    out->axis_begin = in->axis_begin;
+}
+
+void dml_vk_params_pack(const struct plan *plan, void *block)
+{
+    struct dml_vk_params *p = block;
+    memset(p, 0, dml_vk_params_size(plan->part_count));
+    p->rank = plan->rank;
+    p->part_axis = plan->part_axis;
+    p->part_count = plan->part_count;
+    p->in_slot = plan->in_slot;
+    p->count = (uint32_t)plan->count;
+    p->slot_count = plan->slot_count;
+    p->in_base = plan->in_base;
+    memcpy(p->pad_value, plan->pad_value, sizeof(p->pad_value));
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        p->dims[d] = (struct dml_vk_params_dim){
+            .in_stride = plan->dims[d].in_stride,
+            .size = plan->dims[d].size,
+            .map = plan->dims[d].map,
+            .in_size = plan->dims[d].in_size,
+            .pad_start = plan->dims[d].pad_start,
+        };
+    }
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+        pack_part(&plan->parts[k], &p->parts[k]);
+}

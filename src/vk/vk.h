@@ -1,0 +1,146 @@
+/* The Vulkan layer: the only code that talks to Vulkan. Layers above see a device, blocks of
+ * host-written device-read memory, kernels built from a struct plan, and host conveniences.
+ *
+ * Device functions live in a per-device VolkDeviceTable (the application may own other devices);
+ * call them as dml_vk_device_table(dev)->vkCmdFoo(...). Every function here is thread-safe
+ * unless it says otherwise (the DirectML device is free-threaded).
+ *
+ * Environment:
+ *   DMLOPS_DEVICE      index into vkEnumeratePhysicalDevices' list, or a case-insensitive
+ *                      substring of the device name: the library's own device
+ *   DMLOPS_VALIDATION  1: enable VK_LAYER_KHRONOS_validation on the library's own instance and
+ *                      print validation messages; fatal: also abort() on the first WARNING or
+ *                      ERROR; gpu-assisted: fatal plus GPU-assisted validation */
+#ifndef DMLOPS_VK_H
+#define DMLOPS_VK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <DirectML.h>
+#include <volk.h>
+
+#include "plan.h"
+
+struct dml_vk_device;
+struct dml_vk_slab;
+
+/* The application's own Vulkan objects, never destroyed by the library. Its device must have
+ * been created with bufferDeviceAddress, storageBuffer8BitAccess, storageBuffer16BitAccess and
+ * shaderInt64 enabled (the library can only check that the physical device has them), its
+ * instance with Vulkan 1.2 or later. The library submits to queue (queue_family_index,
+ * queue_index) only inside dml_vk_buffer_upload/download and dml_vk_command_submit_and_wait,
+ * under its own lock: the application must not use that queue concurrently with those calls. */
+struct dml_vk_interop
+{
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* NULL: the system's Vulkan loader */
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t queue_family_index; /* a family with VK_QUEUE_COMPUTE_BIT */
+    uint32_t queue_index;
+};
+
+/* Creates a device: on the application's objects, or (interop NULL) on the library's own
+ * instance and best device. DXGI_ERROR_UNSUPPORTED: no Vulkan or no device meets the needs. */
+HRESULT dml_vk_device_create(const struct dml_vk_interop *interop, struct dml_vk_device **out);
+/* Waits for the queue, frees everything the library created; NULL is ignored. */
+void dml_vk_device_destroy(struct dml_vk_device *dev);
+
+/* The VkDevice (the library's own or the application's). */
+VkDevice dml_vk_device_handle(const struct dml_vk_device *dev);
+/* The device functions, loaded for this device only. */
+const struct VolkDeviceTable *dml_vk_device_table(const struct dml_vk_device *dev);
+/* VkPhysicalDeviceProperties::deviceName. */
+const char *dml_vk_device_name(const struct dml_vk_device *dev);
+/* True when the device is one the library created itself (not interop). */
+bool dml_vk_device_is_owned(const struct dml_vk_device *dev);
+
+/* Host-written, device-read memory (host-visible, host-coherent, persistently mapped), carved
+ * from a few large buffers. The private fields belong to the allocator. */
+struct dml_vk_block
+{
+    void *host;
+    VkDeviceAddress address;
+    uint64_t size;
+    struct dml_vk_slab *slab_; /* private */
+    uint32_t class_;           /* private */
+};
+#define DML_VK_BLOCK_ALIGNMENT 64
+
+/* A block of at least size bytes (size >= 1), aligned to DML_VK_BLOCK_ALIGNMENT. */
+HRESULT dml_vk_block_alloc(struct dml_vk_device *dev, uint64_t size, struct dml_vk_block *out);
+/* Returns the block for reuse (the GPU must be done with it); zeroes *block. A zeroed block is
+ * ignored. */
+void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
+
+/* One dispatch ready to record: the pipeline of the plan's variant (shared, owned by the
+ * device's pipeline cache), the plan packed into a parameter block, and the group counts. */
+struct dml_vk_kernel
+{
+    VkPipeline pipeline;
+    VkPipelineLayout layout;
+    struct dml_vk_block params;
+    uint32_t groups[3];
+};
+
+/* E_INVALIDARG for a malformed plan (see dml_vk_plan_check). */
+HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
+                             struct dml_vk_kernel *out);
+/* Frees the parameter block (the GPU must be done with it); zeroes *kernel. */
+void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel);
+/* Binds the pipeline, pushes the two addresses and dispatches; no barrier. binding_block holds
+ * one VkDeviceAddress per slot (slot_count of them) and is read when the GPU executes. The
+ * compute pipeline binding of cmd is left changed. Not thread-safe per cmd (as Vulkan). */
+void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                          VkCommandBuffer cmd, VkDeviceAddress binding_block);
+/* S_OK when the plan is one the kernels implement, else E_INVALIDARG; what (if not NULL) gets a
+ * short description of the first problem. */
+HRESULT dml_vk_plan_check(const struct plan *plan, const char **what);
+
+/* Any buffer with SHADER_DEVICE_ADDRESS usage: its device address. */
+VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer);
+/* Exact size for buffers from dml_vk_buffer_create, else vkGetBufferMemoryRequirements' size. */
+uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer);
+
+/* DEVICE_LOCAL (when available), STORAGE|SHADER_DEVICE_ADDRESS|TRANSFER_SRC|TRANSFER_DST. */
+HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer *out);
+/* Destroys a buffer from dml_vk_buffer_create and frees its memory; others are ignored. */
+void dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer);
+/* Copies through a staging buffer on the library's queue and waits; E_INVALIDARG when the range
+ * is outside the buffer. Ordered after all earlier work on the queue. */
+HRESULT dml_vk_buffer_upload(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset,
+                             const void *data, uint64_t size);
+HRESULT dml_vk_buffer_download(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset,
+                               void *data, uint64_t size);
+
+/* A one-time-submit primary command buffer in the recording state, on the library's queue. */
+HRESULT dml_vk_command_begin(struct dml_vk_device *dev, VkCommandBuffer *out);
+/* Ends, submits, waits and frees a command buffer from dml_vk_command_begin; inserts nothing. */
+HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffer cmd);
+
+/* What `dmlops info` shows about one physical device. */
+struct dml_vk_physical_device_info
+{
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    char driver_name[VK_MAX_DRIVER_NAME_SIZE];
+    char driver_info[VK_MAX_DRIVER_INFO_SIZE];
+    VkPhysicalDeviceType type;
+    uint32_t vendor_id;
+    uint32_t device_id;
+    uint32_t api_version;
+    uint32_t driver_version;
+    bool meets_requirements;
+    bool is_default;     /* the device dml_vk_device_create(NULL) picks (DMLOPS_DEVICE too) */
+    const char *missing; /* the first unmet requirement, or NULL */
+};
+
+/* Number of physical devices in the loader's order (0 when there is no Vulkan). */
+uint32_t dml_vk_physical_device_count(void);
+/* Fills *out for the device at index (the loader's order); E_INVALIDARG past the end. */
+HRESULT dml_vk_physical_device_info(uint32_t index, struct dml_vk_physical_device_info *out);
+
+/* OUT_OF_*_MEMORY -> E_OUTOFMEMORY, DEVICE_LOST -> DXGI_ERROR_DEVICE_REMOVED, others E_FAIL. */
+HRESULT dml_vk_result_to_hresult(VkResult r);
+
+#endif

@@ -1,0 +1,179 @@
+/* Inside the Vulkan layer: the device object and the pieces each file of src/vk owns. */
+#ifndef DMLOPS_VK_PRIVATE_H
+#define DMLOPS_VK_PRIVATE_H
+
+#include <pthread.h>
+
+#include "vk.h"
+
+/* Instance-level functions, loaded per instance: the library's instance (with validation layers)
+ * and an application's may coexist, so volk's process-wide globals are not used for them. */
+struct dml_vk_instance_fns
+{
+    PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
+    PFN_vkDestroyInstance vkDestroyInstance;
+    PFN_vkEnumeratePhysicalDevices vkEnumeratePhysicalDevices;
+    PFN_vkGetPhysicalDeviceProperties2 vkGetPhysicalDeviceProperties2;
+    PFN_vkGetPhysicalDeviceFeatures2 vkGetPhysicalDeviceFeatures2;
+    PFN_vkGetPhysicalDeviceMemoryProperties vkGetPhysicalDeviceMemoryProperties;
+    PFN_vkGetPhysicalDeviceQueueFamilyProperties vkGetPhysicalDeviceQueueFamilyProperties;
+    PFN_vkCreateDevice vkCreateDevice;
+    PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr;
+    PFN_vkCreateDebugUtilsMessengerEXT vkCreateDebugUtilsMessengerEXT;
+    PFN_vkDestroyDebugUtilsMessengerEXT vkDestroyDebugUtilsMessengerEXT;
+};
+
+struct dml_vk_instance
+{
+    VkInstance handle;
+    bool owned;
+    struct dml_vk_instance_fns fns;
+    VkDebugUtilsMessengerEXT messenger;
+};
+
+/* instance.c */
+HRESULT dml_vk_loader_init(void);
+HRESULT dml_vk_instance_create(struct dml_vk_instance *inst, bool with_validation);
+HRESULT dml_vk_instance_wrap(struct dml_vk_instance *inst, PFN_vkGetInstanceProcAddr gipa,
+                             VkInstance handle);
+void dml_vk_instance_destroy(struct dml_vk_instance *inst);
+
+/* physical.c: requirements and selection. */
+struct dml_vk_features
+{
+    VkPhysicalDeviceFeatures2 core;
+    VkPhysicalDeviceVulkan11Features v11;
+    VkPhysicalDeviceVulkan12Features v12;
+};
+void dml_vk_features_query(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
+                           struct dml_vk_features *f);
+/* NULL when pd meets every requirement, else the name of the first one missing. */
+const char *dml_vk_requirements_missing(const struct dml_vk_instance *inst, VkPhysicalDevice pd);
+/* What the library enables on its own device: the requirements plus the optional extras. */
+void dml_vk_features_to_enable(const struct dml_vk_features *supported,
+                               struct dml_vk_features *enable);
+/* Index of the device to use among list[count] (DMLOPS_DEVICE honoured), or -1. */
+int dml_vk_select_physical_device(const struct dml_vk_instance *inst,
+                                  const VkPhysicalDevice *list, uint32_t count);
+/* The instance's physical devices, malloc'ed; NULL with *count 0 when none. */
+VkPhysicalDevice *dml_vk_physical_devices(const struct dml_vk_instance *inst, uint32_t *count);
+
+/* blocks.c: the slab allocator behind dml_vk_block_alloc. */
+#define DML_VK_BLOCK_CLASSES 11 /* 64 B .. 64 KiB; larger blocks get a slab of their own */
+struct dml_vk_block_stack
+{
+    struct dml_vk_block *items;
+    size_t count, capacity;
+};
+struct dml_vk_block_pool
+{
+    pthread_mutex_t lock;
+    struct dml_vk_slab *slabs; /* every shared slab; the first is the one being carved */
+    struct dml_vk_block_stack free[DML_VK_BLOCK_CLASSES];
+    uint32_t memory_type;
+};
+HRESULT dml_vk_block_pool_init(struct dml_vk_device *dev);
+void dml_vk_block_pool_cleanup(struct dml_vk_device *dev);
+
+/* buffers.c: buffers created by dml_vk_buffer_create, so their size and memory are known. */
+struct dml_vk_owned_buffer
+{
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    uint64_t size;
+};
+struct dml_vk_buffer_registry
+{
+    pthread_mutex_t lock;
+    struct dml_vk_owned_buffer *items;
+    size_t count, capacity;
+};
+void dml_vk_buffer_registry_cleanup(struct dml_vk_device *dev);
+
+/* memory.c */
+/* A memory type allowed by type_bits with all of `required` and as many of `preferred`'s
+ * flags, tried in order, as possible; UINT32_MAX when none. */
+uint32_t dml_vk_memory_type(const struct dml_vk_device *dev, uint32_t type_bits,
+                            VkMemoryPropertyFlags required, const VkMemoryPropertyFlags *preferred,
+                            size_t preferred_count);
+/* A buffer with its own memory (allocated with the DEVICE_ADDRESS flag when usage asks for it),
+ * persistently mapped when map is true (the memory type must then be host-visible). */
+struct dml_vk_allocation
+{
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    void *host;
+};
+HRESULT dml_vk_allocation_create(struct dml_vk_device *dev, uint64_t size,
+                                 VkBufferUsageFlags usage, uint32_t memory_type, bool map,
+                                 struct dml_vk_allocation *out);
+void dml_vk_allocation_destroy(struct dml_vk_device *dev, struct dml_vk_allocation *a);
+/* memory_type for buffers of this usage with these property preferences. */
+uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,
+                                      VkMemoryPropertyFlags required,
+                                      const VkMemoryPropertyFlags *preferred,
+                                      size_t preferred_count);
+
+/* pipelines.c: one VkPipeline per variant, created on first use. */
+struct dml_vk_variant
+{
+    uint32_t kernel;     /* enum plan_kernel */
+    uint32_t elem_bytes; /* 1, 2, 4, 8 or 16 */
+};
+struct dml_vk_pipeline_entry
+{
+    struct dml_vk_variant variant;
+    VkPipeline pipeline;
+};
+struct dml_vk_pipelines
+{
+    pthread_mutex_t lock;
+    VkPipelineCache cache;
+    VkPipelineLayout layout;
+    struct dml_vk_pipeline_entry *entries;
+    size_t count, capacity;
+};
+HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev);
+void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);
+HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                            VkPipeline *out);
+
+/* shaders.c: the embedded SPIR-V of a variant; NULL when there is none. */
+const uint32_t *dml_vk_spirv(const struct dml_vk_variant *variant, size_t *bytes);
+
+/* commands.c: command buffers on the library's queue. */
+struct dml_vk_pending
+{
+    VkCommandBuffer cmd;
+    VkCommandPool pool;
+};
+struct dml_vk_commands
+{
+    pthread_mutex_t lock;
+    struct dml_vk_pending *items;
+    size_t count, capacity;
+};
+void dml_vk_commands_cleanup(struct dml_vk_device *dev);
+
+struct dml_vk_device
+{
+    struct dml_vk_instance instance;
+    VkPhysicalDevice physical;
+    VkDevice handle;
+    bool owns_device;
+    struct VolkDeviceTable vk;
+    VkPhysicalDeviceProperties props;
+    VkPhysicalDeviceMemoryProperties memory;
+    uint32_t queue_family;
+    VkQueue queue;
+    pthread_mutex_t queue_lock;
+    struct dml_vk_block_pool blocks;
+    struct dml_vk_buffer_registry buffers;
+    struct dml_vk_pipelines pipelines;
+    struct dml_vk_commands commands;
+};
+
+/* Grows a dynamic array (items, count, capacity) so that one more item fits. */
+bool dml_vk_array_reserve(void **items, size_t *capacity, size_t count, size_t item_size);
+
+#endif

@@ -1,0 +1,140 @@
+#include "vt.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+
+static bool seen[DML_RULE_COUNT];
+
+void vt_tensor_init(struct vt_tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes)
+{
+    memset(t, 0, sizeof(*t));
+    memcpy(t->sizes, sizes, rank * sizeof(*sizes));
+    t->buffer.DataType = type;
+    t->buffer.DimensionCount = rank;
+    t->buffer.Sizes = t->sizes;
+    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
+    t->desc.Desc = &t->buffer;
+    vt_tensor_strides(t, NULL);
+}
+
+void vt_tensor_strides(struct vt_tensor *t, const UINT *strides)
+{
+    if (strides)
+        memcpy(t->strides, strides, t->buffer.DimensionCount * sizeof(*strides));
+    t->buffer.Strides = strides ? t->strides : NULL;
+    t->buffer.TotalTensorSizeInBytes = dml_calc_buffer_tensor_size(
+        t->buffer.DataType, t->buffer.DimensionCount, t->sizes, t->buffer.Strides);
+}
+
+void vt_tensor_type(struct vt_tensor *t, DML_TENSOR_DATA_TYPE type)
+{
+    t->buffer.DataType = type;
+    vt_tensor_strides(t, t->buffer.Strides);
+}
+
+static bool debug_on;
+
+HRESULT vt_validate(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
+                    struct dml_op_def *def, enum dml_rule *rule)
+{
+    struct dml_validate_ctx ctx = {.feature_level = level, .debug = debug_on};
+    DML_OPERATOR_DESC op = {type, desc};
+    struct dml_op_def local;
+    HRESULT hr;
+
+    ctx.rejected = DML_RULE_COUNT; /* must be overwritten */
+    hr = dml_operator_validate(&ctx, &op, def ? def : &local);
+    if (!def && SUCCEEDED(hr))
+        dml_op_def_cleanup(&local);
+    if (rule)
+        *rule = ctx.rejected;
+    return hr;
+}
+
+static const char *rule_id(enum dml_rule rule)
+{
+    const struct dml_rule_info *info = dml_rule_info(rule);
+    return info ? info->id : "(no rule)";
+}
+
+void vt_expect_ok_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
+                   const char *file, int line)
+{
+    enum dml_rule rule;
+    HRESULT hr = vt_validate(level, type, desc, NULL, &rule);
+
+    if (hr != S_OK || rule != DML_RULE_NONE)
+        print_error("expected S_OK at 0x%x, got 0x%08x (%s)\n", (unsigned)level, (unsigned)hr,
+                    rule_id(rule));
+    _assert_int_equal(hr, S_OK, file, line);
+    _assert_int_equal(rule, DML_RULE_NONE, file, line);
+}
+
+void vt_expect_reject_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
+                       enum dml_rule rule, HRESULT expected, const char *file, int line)
+{
+    struct dml_op_def def;
+    enum dml_rule got;
+    HRESULT hr;
+
+    memset(&def, 0xcd, sizeof(def));
+    hr = vt_validate(level, type, desc, &def, &got);
+    if (hr != expected || got != rule)
+        print_error("expected %s, got 0x%08x (%s)\n", rule_id(rule), (unsigned)hr, rule_id(got));
+    _assert_int_equal(hr, expected, file, line);
+    _assert_int_equal(got, rule, file, line);
+    /* On failure the def is left cleaned. */
+    _assert_true(def.tensors == NULL && def.output_count == 0, "def cleaned", file, line);
+    vt_rule_seen(rule);
+}
+
+void vt_rule_seen(enum dml_rule rule)
+{
+    if ((unsigned)rule < DML_RULE_COUNT)
+        seen[rule] = true;
+}
+
+bool vt_rule_was_seen(enum dml_rule rule)
+{
+    return seen[rule];
+}
+
+const char *vt_capture_debug(void (*fn)(void *arg), void *arg)
+{
+    static char text[4096];
+    FILE *stream = tmpfile();
+    size_t len;
+
+    assert_non_null(stream);
+    dml_diag_set_stream(stream);
+    debug_on = true;
+    fn(arg);
+    debug_on = false;
+    dml_diag_set_stream(NULL);
+    rewind(stream);
+    len = fread(text, 1, sizeof(text) - 1, stream);
+    text[len] = 0;
+    fclose(stream);
+    return text;
+}
+
+void vt_slice1_identity(struct vt_slice1 *c, DML_TENSOR_DATA_TYPE type, UINT rank,
+                        const UINT *sizes)
+{
+    memset(c, 0, sizeof(*c));
+    vt_tensor_init(&c->in, type, rank, sizes);
+    vt_tensor_init(&c->out, type, rank, sizes);
+    for (UINT i = 0; i < rank; ++i)
+    {
+        c->sizes[i] = sizes[i];
+        c->strides[i] = 1;
+    }
+    c->desc.InputTensor = &c->in.desc;
+    c->desc.OutputTensor = &c->out.desc;
+    c->desc.DimensionCount = rank;
+    c->desc.InputWindowOffsets = c->offsets;
+    c->desc.InputWindowSizes = c->sizes;
+    c->desc.InputWindowStrides = c->strides;
+}

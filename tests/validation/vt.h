@@ -1,0 +1,83 @@
+/* Helpers for the validation tests: tensor descs built in place, and assertions that a desc is
+ * accepted or rejected by one named rule (recording which rules the suite has exercised). */
+#ifndef DMLOPS_TESTS_VT_H
+#define DMLOPS_TESTS_VT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "feature_level.h"
+#include "op_def.h"
+#include "tensor.h"
+#include "validate.h"
+
+#define VT_FL_MAX DML_FEATURE_LEVEL_6_4
+
+/* A tensor desc and the storage it points to. Not copyable: it points into itself. */
+struct vt_tensor
+{
+    UINT sizes[DML_MAX_RANK];
+    UINT strides[DML_MAX_RANK];
+    DML_BUFFER_TENSOR_DESC buffer;
+    DML_TENSOR_DESC desc;
+};
+
+/* Packed tensor, TotalTensorSizeInBytes = DMLCalcBufferTensorSize. */
+void vt_tensor_init(struct vt_tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes);
+/* Sets strides (NULL: none) and recomputes TotalTensorSizeInBytes. */
+void vt_tensor_strides(struct vt_tensor *t, const UINT *strides);
+/* Sets the data type and recomputes TotalTensorSizeInBytes. */
+void vt_tensor_type(struct vt_tensor *t, DML_TENSOR_DATA_TYPE type);
+
+/* A SLICE1 desc with its tensors and arrays. */
+struct vt_slice1
+{
+    struct vt_tensor in, out;
+    UINT offsets[DML_MAX_RANK], sizes[DML_MAX_RANK];
+    INT strides[DML_MAX_RANK];
+    DML_SLICE1_OPERATOR_DESC desc;
+};
+
+/* A window over the whole input with strides 1 (a copy). */
+void vt_slice1_identity(struct vt_slice1 *c, DML_TENSOR_DATA_TYPE type, UINT rank,
+                        const UINT *sizes);
+
+/* Validates {type, desc} at level; def may be NULL (then it is cleaned up here). */
+HRESULT vt_validate(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
+                    struct dml_op_def *def, enum dml_rule *rule);
+
+void vt_expect_ok_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
+                   const char *file, int line);
+void vt_expect_reject_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
+                       enum dml_rule rule, HRESULT expected, const char *file, int line);
+
+#define VT_EXPECT_OK(level, type, desc) vt_expect_ok_(level, type, desc, __FILE__, __LINE__)
+#define VT_EXPECT_REJECT(level, type, desc, rule)                                                  \
+    vt_expect_reject_(level, type, desc, rule, E_INVALIDARG, __FILE__, __LINE__)
+#define VT_EXPECT_UNSUPPORTED(level, type, desc, rule)                                             \
+    vt_expect_reject_(level, type, desc, rule, DXGI_ERROR_UNSUPPORTED, __FILE__, __LINE__)
+
+/* Marks a rule as exercised by a test that checked it some other way. */
+void vt_rule_seen(enum dml_rule rule);
+bool vt_rule_was_seen(enum dml_rule rule);
+
+/* Runs fn with debug on and returns what it printed (static buffer), "" when nothing. */
+const char *vt_capture_debug(void (*fn)(void *arg), void *arg);
+
+#define VT_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Test groups, one per file. */
+struct vt_group
+{
+    const char *name;
+    const struct CMUnitTest *tests;
+    size_t count;
+};
+extern const struct vt_group vt_tensor_group, vt_slice_group, vt_split_group, vt_padding_group,
+    vt_feature_group, vt_diag_group;
+
+#endif
