@@ -21,7 +21,8 @@ if(CMAKE_SCRIPT_MODE_FILE)
     endif()
     # SPIR-V words are little-endian on disk here (glslang writes host order, x86-64 and arm64).
     string(REGEX REPLACE "(..)(..)(..)(..)" "0x\\4\\3\\2\\1u," words "${hex}")
-    string(REGEX REPLACE "((0x[0-9a-f]+u,){8})" "\\1\n    " words "${words}")
+    set(w "0x[0-9a-f]+u,")
+    string(REGEX REPLACE "(${w}${w}${w}${w}${w}${w}${w}${w})" "\\1\n    " words "${words}")
     file(WRITE "${OUTPUT}" "/* Generated from ${INPUT} by DmlopsShaders.cmake. */\n"
         "static const uint32_t ${VARIABLE}[] = {\n    ${words}\n};\n")
     return()

@@ -13,14 +13,15 @@
  * IUnknown and the uuidof<T>() templates are then taken from there).
  *
  * C: interfaces are structs holding an lpVtbl; define COBJMACROS for the IXxx_Method(This, ...)
- * call macros. C++: interfaces are abstract classes; __uuidof(IDMLDevice) and IID_PPV_ARGS work.
+ * call macros. C++: interfaces are abstract classes; __uuidof(IDMLDevice), __uuidof(pointer) and
+ * IID_PPV_ARGS work (after DirectX-Headers' adapter, its __uuidof is kept: expressions only).
  * Both languages get IID_IDMLDevice etc. as internal constants, so no symbol has to be linked.
  */
 #ifndef DMLOPS_DIRECTML_H
 #define DMLOPS_DIRECTML_H
 
 #if defined(__d3d12_h__)
-#error "libdmlops' DirectML.h replaces d3d12.h's resource types with Vulkan handles; do not include d3d12.h with it"
+#error "libdmlops' DirectML.h maps D3D12 resources to Vulkan handles; it cannot follow d3d12.h"
 #endif
 
 #include <stddef.h>
@@ -88,8 +89,12 @@ typedef GUID IID;
 #ifndef STDMETHODCALLTYPE
 #define STDMETHODCALLTYPE
 #endif
-#ifndef CONST_VTBL
+#ifndef CONST_VTBL /* const vtables on request, as in DirectX-Headers' rpcndr.h */
+#ifdef CONST_VTABLE
+#define CONST_VTBL const
+#else
 #define CONST_VTBL
+#endif
 #endif
 
 #ifndef SUCCEEDED
@@ -172,28 +177,48 @@ typedef GUID IID;
 extern "C++"
 {
     template <typename T> GUID uuidof() = delete;
-    template <typename T> GUID uuidof(T *) { return uuidof<T>(); }
-    template <typename T> GUID uuidof(T **) { return uuidof<T>(); }
-    template <typename T> GUID uuidof(T &) { return uuidof<T>(); }
+    template <typename T> GUID uuidof(T *)
+    {
+        return uuidof<T>();
+    }
+    template <typename T> GUID uuidof(T **)
+    {
+        return uuidof<T>();
+    }
+    template <typename T> GUID uuidof(T &)
+    {
+        return uuidof<T>();
+    }
 
     /* __uuidof accepts a type or an expression of (pointer to) interface type, as MSVC's does. */
-    template <typename T> struct DmlopsUuidTarget { typedef T type; };
-    template <typename T> struct DmlopsUuidTarget<T *> : DmlopsUuidTarget<T> {};
-    template <typename T> struct DmlopsUuidTarget<T &> : DmlopsUuidTarget<T> {};
-    template <typename T> struct DmlopsUuidTarget<const T> : DmlopsUuidTarget<T> {};
-    template <typename T> struct DmlopsUuidTarget<volatile T> : DmlopsUuidTarget<T> {};
+    template <typename T> struct DmlopsUuidTarget
+    {
+        typedef T type;
+    };
+    template <typename T> struct DmlopsUuidTarget<T *> : DmlopsUuidTarget<T>
+    {
+    };
+    template <typename T> struct DmlopsUuidTarget<T &> : DmlopsUuidTarget<T>
+    {
+    };
+    template <typename T> struct DmlopsUuidTarget<const T> : DmlopsUuidTarget<T>
+    {
+    };
+    template <typename T> struct DmlopsUuidTarget<volatile T> : DmlopsUuidTarget<T>
+    {
+    };
     template <typename T> using DmlopsUuidTargetT = typename DmlopsUuidTarget<T>::type;
 }
 #define __uuidof(x) uuidof<DmlopsUuidTargetT<__typeof__(x)>>()
 #endif
 
-#define DMLOPS_UUIDOF(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)                              \
-    extern "C++"                                                                                    \
-    {                                                                                               \
-        template <> constexpr GUID uuidof<iface>()                                                  \
-        {                                                                                           \
-            return {l, w1, w2, {b1, b2, b3, b4, b5, b6, b7, b8}};                                   \
-        }                                                                                           \
+#define DMLOPS_UUIDOF(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)                            \
+    extern "C++"                                                                                   \
+    {                                                                                              \
+        template <> constexpr GUID uuidof<iface>()                                                 \
+        {                                                                                          \
+            return {l, w1, w2, {b1, b2, b3, b4, b5, b6, b7, b8}};                                  \
+        }                                                                                          \
     }
 #else
 #define DMLOPS_UUIDOF(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)
@@ -206,8 +231,9 @@ extern "C++"
 #endif
 
 /* IID_<iface> as an internal constant in every translation unit, plus __uuidof(<iface>) in C++. */
-#define DMLOPS_DECLARE_IID(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)                         \
-    DMLOPS_IID_STORAGE IID IID_##iface DMLOPS_UNUSED = {l, w1, w2, {b1, b2, b3, b4, b5, b6, b7, b8}};       \
+#define DMLOPS_DECLARE_IID(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)                       \
+    DMLOPS_IID_STORAGE IID IID_##iface DMLOPS_UNUSED = {                                           \
+        l, w1, w2, {b1, b2, b3, b4, b5, b6, b7, b8}};                                              \
     DMLOPS_UUIDOF(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)
 
 /* ============================================================================================== */
@@ -246,6 +272,7 @@ typedef struct IDMLCommandRecorder IDMLCommandRecorder;
 typedef struct IDMLDebugDevice IDMLDebugDevice;
 typedef struct IDMLDevice1 IDMLDevice1;
 
+/* clang-format off */
 DMLOPS_DECLARE_IID(IDMLObject, 0xc8263aac, 0x9e0c, 0x4a2d, 0x9b, 0x8e, 0x00, 0x75, 0x21, 0xa3, 0x31, 0x7c)
 DMLOPS_DECLARE_IID(IDMLDevice, 0x6dbd6437, 0x96fd, 0x423f, 0xa9, 0x8c, 0xae, 0x5e, 0x7c, 0x2a, 0x57, 0x3f)
 DMLOPS_DECLARE_IID(IDMLDeviceChild, 0x27e83142, 0x8165, 0x49e3, 0x97, 0x4e, 0x2f, 0xd6, 0x6e, 0x4c, 0xb6, 0x9d)
@@ -258,6 +285,7 @@ DMLOPS_DECLARE_IID(IDMLBindingTable, 0x29c687dc, 0xde74, 0x4e3b, 0xab, 0x00, 0x1
 DMLOPS_DECLARE_IID(IDMLCommandRecorder, 0xe6857a76, 0x2e3e, 0x4fdd, 0xbf, 0xf4, 0x5d, 0x2b, 0xa1, 0x0f, 0xb4, 0x53)
 DMLOPS_DECLARE_IID(IDMLDebugDevice, 0x7d6f3ac9, 0x394a, 0x4ac3, 0x92, 0xa7, 0x39, 0x0c, 0xc5, 0x7a, 0x82, 0x17)
 DMLOPS_DECLARE_IID(IDMLDevice1, 0xa0884f9a, 0xd2be, 0x4355, 0xaa, 0x5d, 0x59, 0x01, 0x28, 0x1a, 0xd1, 0xd2)
+/* clang-format on */
 
 /* ============================================================================================== */
 /* Constants                                                                                      */
@@ -286,16 +314,37 @@ enum
 #ifdef DEFINE_ENUM_FLAG_OPERATORS
 #define DMLOPS_FLAG_OPERATORS(E) DEFINE_ENUM_FLAG_OPERATORS(E)
 #else
-#define DMLOPS_FLAG_OPERATORS(E)                                                                     \
-    extern "C++"                                                                                    \
-    {                                                                                               \
-        inline constexpr E operator|(E a, E b) { return E(int(a) | int(b)); }                       \
-        inline constexpr E operator&(E a, E b) { return E(int(a) & int(b)); }                       \
-        inline constexpr E operator^(E a, E b) { return E(int(a) ^ int(b)); }                       \
-        inline constexpr E operator~(E a) { return E(~int(a)); }                                    \
-        inline E &operator|=(E &a, E b) { return a = a | b; }                                       \
-        inline E &operator&=(E &a, E b) { return a = a & b; }                                       \
-        inline E &operator^=(E &a, E b) { return a = a ^ b; }                                       \
+#define DMLOPS_FLAG_OPERATORS(E)                                                                   \
+    extern "C++"                                                                                   \
+    {                                                                                              \
+        inline constexpr E operator|(E a, E b)                                                     \
+        {                                                                                          \
+            return E(int(a) | int(b));                                                             \
+        }                                                                                          \
+        inline constexpr E operator&(E a, E b)                                                     \
+        {                                                                                          \
+            return E(int(a) & int(b));                                                             \
+        }                                                                                          \
+        inline constexpr E operator^(E a, E b)                                                     \
+        {                                                                                          \
+            return E(int(a) ^ int(b));                                                             \
+        }                                                                                          \
+        inline constexpr E operator~(E a)                                                          \
+        {                                                                                          \
+            return E(~int(a));                                                                     \
+        }                                                                                          \
+        inline E &operator|=(E &a, E b)                                                            \
+        {                                                                                          \
+            return a = a | b;                                                                      \
+        }                                                                                          \
+        inline E &operator&=(E &a, E b)                                                            \
+        {                                                                                          \
+            return a = a & b;                                                                      \
+        }                                                                                          \
+        inline E &operator^=(E &a, E b)                                                            \
+        {                                                                                          \
+            return a = a ^ b;                                                                      \
+        }                                                                                          \
     }
 #endif
 #else
@@ -342,8 +391,8 @@ typedef struct DML_BUFFER_TENSOR_DESC
     DML_TENSOR_DATA_TYPE DataType;
     DML_TENSOR_FLAGS Flags;
     UINT DimensionCount;
-    const UINT* Sizes;   /* DimensionCount elements */
-    const UINT* Strides; /* DimensionCount elements, in elements; NULL = packed */
+    const UINT *Sizes;   /* DimensionCount elements */
+    const UINT *Strides; /* DimensionCount elements, in elements; NULL = packed */
     UINT64 TotalTensorSizeInBytes;
     UINT GuaranteedBaseOffsetAlignment;
 } DML_BUFFER_TENSOR_DESC;
@@ -351,7 +400,7 @@ typedef struct DML_BUFFER_TENSOR_DESC
 typedef struct DML_TENSOR_DESC
 {
     DML_TENSOR_TYPE Type;
-    const void* Desc; /* DML_BUFFER_TENSOR_DESC for DML_TENSOR_TYPE_BUFFER */
+    const void *Desc; /* DML_BUFFER_TENSOR_DESC for DML_TENSOR_TYPE_BUFFER */
 } DML_TENSOR_DESC;
 
 /* ============================================================================================== */
@@ -674,66 +723,66 @@ typedef enum DML_QUANTIZATION_TYPE
 typedef struct DML_OPERATOR_DESC
 {
     DML_OPERATOR_TYPE Type;
-    const void* Desc; /* the DML_<Type>_OPERATOR_DESC of Type */
+    const void *Desc; /* the DML_<Type>_OPERATOR_DESC of Type */
 } DML_OPERATOR_DESC;
 
 typedef struct DML_SLICE_OPERATOR_DESC
 {
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
     UINT DimensionCount;
-    const UINT* Offsets; /* DimensionCount elements each */
-    const UINT* Sizes;
-    const UINT* Strides;
+    const UINT *Offsets; /* DimensionCount elements each */
+    const UINT *Sizes;
+    const UINT *Strides;
 } DML_SLICE_OPERATOR_DESC;
 
 typedef struct DML_SPLIT_OPERATOR_DESC
 {
-    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC *InputTensor;
     UINT OutputCount;
-    const DML_TENSOR_DESC* OutputTensors; /* OutputCount elements */
+    const DML_TENSOR_DESC *OutputTensors; /* OutputCount elements */
     UINT Axis;
 } DML_SPLIT_OPERATOR_DESC;
 
 typedef struct DML_JOIN_OPERATOR_DESC
 {
     UINT InputCount;
-    const DML_TENSOR_DESC* InputTensors; /* InputCount elements */
-    const DML_TENSOR_DESC* OutputTensor;
+    const DML_TENSOR_DESC *InputTensors; /* InputCount elements */
+    const DML_TENSOR_DESC *OutputTensor;
     UINT Axis;
 } DML_JOIN_OPERATOR_DESC;
 
 typedef struct DML_PADDING_OPERATOR_DESC
 {
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
     DML_PADDING_MODE PaddingMode;
     FLOAT PaddingValue;
     UINT DimensionCount;
-    const UINT* StartPadding; /* DimensionCount elements each */
-    const UINT* EndPadding;
+    const UINT *StartPadding; /* DimensionCount elements each */
+    const UINT *EndPadding;
 } DML_PADDING_OPERATOR_DESC;
 
 typedef struct DML_SLICE1_OPERATOR_DESC
 {
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
     UINT DimensionCount;
-    const UINT* InputWindowOffsets; /* DimensionCount elements each */
-    const UINT* InputWindowSizes;
-    const INT* InputWindowStrides; /* negative = reversed window */
+    const UINT *InputWindowOffsets; /* DimensionCount elements each */
+    const UINT *InputWindowSizes;
+    const INT *InputWindowStrides; /* negative = reversed window */
 } DML_SLICE1_OPERATOR_DESC;
 
 typedef struct DML_PADDING1_OPERATOR_DESC
 {
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
     DML_PADDING_MODE PaddingMode;
     DML_TENSOR_DATA_TYPE PaddingValueDataType;
     DML_SCALAR_UNION PaddingValue;
     UINT DimensionCount;
-    const UINT* StartPadding; /* DimensionCount elements each */
-    const UINT* EndPadding;
+    const UINT *StartPadding; /* DimensionCount elements each */
+    const UINT *EndPadding;
 } DML_PADDING1_OPERATOR_DESC;
 
 /* ============================================================================================== */
@@ -778,7 +827,7 @@ typedef struct DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT
 typedef struct DML_FEATURE_QUERY_FEATURE_LEVELS
 {
     UINT RequestedFeatureLevelCount;
-    const DML_FEATURE_LEVEL* RequestedFeatureLevels; /* RequestedFeatureLevelCount elements */
+    const DML_FEATURE_LEVEL *RequestedFeatureLevels; /* RequestedFeatureLevelCount elements */
 } DML_FEATURE_QUERY_FEATURE_LEVELS;
 
 typedef struct DML_FEATURE_DATA_FEATURE_LEVELS
@@ -792,7 +841,7 @@ typedef struct DML_FEATURE_DATA_FEATURE_LEVELS
 
 typedef struct DML_BINDING_TABLE_DESC
 {
-    IDMLDispatchable* Dispatchable;
+    IDMLDispatchable *Dispatchable;
     D3D12_CPU_DESCRIPTOR_HANDLE CPUDescriptorHandle;
     D3D12_GPU_DESCRIPTOR_HANDLE GPUDescriptorHandle;
     UINT SizeInDescriptors;
@@ -831,12 +880,12 @@ typedef enum DML_BINDING_TYPE
 typedef struct DML_BINDING_DESC
 {
     DML_BINDING_TYPE Type;
-    const void* Desc; /* DML_BUFFER_BINDING or DML_BUFFER_ARRAY_BINDING, by Type; NULL for NONE */
+    const void *Desc; /* DML_BUFFER_BINDING or DML_BUFFER_ARRAY_BINDING, by Type; NULL for NONE */
 } DML_BINDING_DESC;
 
 typedef struct DML_BUFFER_BINDING
 {
-    ID3D12Resource* Buffer; /* a VkBuffer; may be NULL */
+    ID3D12Resource *Buffer; /* a VkBuffer; may be NULL */
     UINT64 Offset;
     UINT64 SizeInBytes;
 } DML_BUFFER_BINDING;
@@ -844,7 +893,7 @@ typedef struct DML_BUFFER_BINDING
 typedef struct DML_BUFFER_ARRAY_BINDING
 {
     UINT BindingCount;
-    const DML_BUFFER_BINDING* Bindings; /* BindingCount elements */
+    const DML_BUFFER_BINDING *Bindings; /* BindingCount elements */
 } DML_BUFFER_ARRAY_BINDING;
 
 /* ============================================================================================== */
@@ -862,7 +911,7 @@ typedef enum DML_GRAPH_EDGE_TYPE
 typedef struct DML_GRAPH_EDGE_DESC
 {
     DML_GRAPH_EDGE_TYPE Type;
-    const void* Desc; /* DML_<Type>_GRAPH_EDGE_DESC */
+    const void *Desc; /* DML_<Type>_GRAPH_EDGE_DESC */
 } DML_GRAPH_EDGE_DESC;
 
 typedef struct DML_INPUT_GRAPH_EDGE_DESC
@@ -870,7 +919,7 @@ typedef struct DML_INPUT_GRAPH_EDGE_DESC
     UINT GraphInputIndex;
     UINT ToNodeIndex;
     UINT ToNodeInputIndex;
-    const char* Name; /* may be NULL */
+    const char *Name; /* may be NULL */
 } DML_INPUT_GRAPH_EDGE_DESC;
 
 typedef struct DML_OUTPUT_GRAPH_EDGE_DESC
@@ -878,7 +927,7 @@ typedef struct DML_OUTPUT_GRAPH_EDGE_DESC
     UINT FromNodeIndex;
     UINT FromNodeOutputIndex;
     UINT GraphOutputIndex;
-    const char* Name; /* may be NULL */
+    const char *Name; /* may be NULL */
 } DML_OUTPUT_GRAPH_EDGE_DESC;
 
 typedef struct DML_INTERMEDIATE_GRAPH_EDGE_DESC
@@ -887,7 +936,7 @@ typedef struct DML_INTERMEDIATE_GRAPH_EDGE_DESC
     UINT FromNodeOutputIndex;
     UINT ToNodeIndex;
     UINT ToNodeInputIndex;
-    const char* Name; /* may be NULL */
+    const char *Name; /* may be NULL */
 } DML_INTERMEDIATE_GRAPH_EDGE_DESC;
 
 typedef enum DML_GRAPH_NODE_TYPE
@@ -900,20 +949,20 @@ typedef enum DML_GRAPH_NODE_TYPE
 typedef struct DML_GRAPH_NODE_DESC
 {
     DML_GRAPH_NODE_TYPE Type;
-    const void* Desc; /* DML_OPERATOR_GRAPH_NODE_DESC or DML_CONSTANT_DATA_GRAPH_NODE_DESC */
+    const void *Desc; /* DML_OPERATOR_GRAPH_NODE_DESC or DML_CONSTANT_DATA_GRAPH_NODE_DESC */
 } DML_GRAPH_NODE_DESC;
 
 typedef struct DML_OPERATOR_GRAPH_NODE_DESC
 {
-    IDMLOperator* Operator;
-    const char* Name; /* may be NULL */
+    IDMLOperator *Operator;
+    const char *Name; /* may be NULL */
 } DML_OPERATOR_GRAPH_NODE_DESC;
 
 typedef struct DML_CONSTANT_DATA_GRAPH_NODE_DESC
 {
-    const void* Data; /* DataSize bytes */
+    const void *Data; /* DataSize bytes */
     SIZE_T DataSize;
-    const char* Name; /* may be NULL */
+    const char *Name; /* may be NULL */
 } DML_CONSTANT_DATA_GRAPH_NODE_DESC;
 
 typedef struct DML_GRAPH_DESC
@@ -921,13 +970,13 @@ typedef struct DML_GRAPH_DESC
     UINT InputCount;
     UINT OutputCount;
     UINT NodeCount;
-    const DML_GRAPH_NODE_DESC* Nodes;
+    const DML_GRAPH_NODE_DESC *Nodes;
     UINT InputEdgeCount;
-    const DML_GRAPH_EDGE_DESC* InputEdges;
+    const DML_GRAPH_EDGE_DESC *InputEdges;
     UINT OutputEdgeCount;
-    const DML_GRAPH_EDGE_DESC* OutputEdges;
+    const DML_GRAPH_EDGE_DESC *OutputEdges;
     UINT IntermediateEdgeCount;
-    const DML_GRAPH_EDGE_DESC* IntermediateEdges;
+    const DML_GRAPH_EDGE_DESC *IntermediateEdges;
 } DML_GRAPH_DESC;
 
 /* ============================================================================================== */
@@ -935,8 +984,8 @@ typedef struct DML_GRAPH_DESC
 /* ============================================================================================== */
 
 /* d3d12Device must be NULL: the device then runs on the library's default Vulkan device. */
-DMLOPS_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device, DML_CREATE_DEVICE_FLAGS flags, REFIID riid,
-                                   void **ppv);
+DMLOPS_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device, DML_CREATE_DEVICE_FLAGS flags,
+                                   REFIID riid, void **ppv);
 
 DMLOPS_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device, DML_CREATE_DEVICE_FLAGS flags,
                                     DML_FEATURE_LEVEL minimumFeatureLevel, REFIID riid, void **ppv);
@@ -947,62 +996,74 @@ DMLOPS_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device, DML_CREATE_DEVICE
 
 #if defined(__cplusplus) && !defined(CINTERFACE)
 
+/* DirectX-Headers declares IUnknown either in stubs/unknwnbase.h (which defines the guard macro)
+ * or, in older releases, in winadapter.h itself next to IID_PPV_ARGS. */
 #ifndef __IUnknown_INTERFACE_DEFINED__
 #if !defined(IID_PPV_ARGS) || defined(__RPCNDR_H_VERSION__)
-/* The adapter's IUnknown when DirectX-Headers did not provide one. */
 #define __IUnknown_INTERFACE_DEFINED__
 struct IUnknown
 {
-    virtual HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) = 0;
+    virtual HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void **ppvObject) = 0;
     virtual ULONG STDMETHODCALLTYPE AddRef() = 0;
     virtual ULONG STDMETHODCALLTYPE Release() = 0;
 
-    template <class Q> HRESULT STDMETHODCALLTYPE QueryInterface(Q** pp)
+    template <class Q> HRESULT STDMETHODCALLTYPE QueryInterface(Q **pp)
     {
-        return QueryInterface(uuidof<Q>(), reinterpret_cast<void**>(pp));
+        return QueryInterface(uuidof<Q>(), reinterpret_cast<void **>(pp));
     }
 };
 
-DMLOPS_DECLARE_IID(IUnknown, 0x00000000, 0x0000, 0x0000, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x46)
+DMLOPS_DECLARE_IID(IUnknown, 0x00000000, 0x0000, 0x0000, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                   0x46)
 #endif
 #endif
 
 #ifndef IID_PPV_ARGS
 extern "C++"
 {
-    template <typename T> void** IID_PPV_ARGS_Helper(T** pp)
+    template <typename T> void **IID_PPV_ARGS_Helper(T **pp)
     {
-        (void)static_cast<IUnknown*>(*pp);
-        return reinterpret_cast<void**>(pp);
+        (void)static_cast<IUnknown *>(*pp);
+        return reinterpret_cast<void **>(pp);
     }
 }
 #define IID_PPV_ARGS(ppType) __uuidof(**(ppType)), IID_PPV_ARGS_Helper(ppType)
 #endif
+
 struct IDMLObject : public IUnknown
 {
-    virtual HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, UINT* dataSize, void* data) = 0;
-    virtual HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, UINT dataSize, const void* data) = 0;
-    virtual HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID guid, IUnknown* data) = 0;
+    virtual HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, UINT *dataSize, void *data) = 0;
+    virtual HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, UINT dataSize,
+                                                     const void *data) = 0;
+    virtual HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID guid, IUnknown *data) = 0;
     virtual HRESULT STDMETHODCALLTYPE SetName(PCWSTR name) = 0;
 };
 
 struct IDMLDevice : public IDMLObject
 {
-    virtual HRESULT STDMETHODCALLTYPE CheckFeatureSupport(DML_FEATURE feature, UINT featureQueryDataSize, const void* featureQueryData, UINT featureSupportDataSize, void* featureSupportData) = 0;
-    virtual HRESULT STDMETHODCALLTYPE CreateOperator(const DML_OPERATOR_DESC* desc, REFIID riid, void** ppv) = 0;
-    virtual HRESULT STDMETHODCALLTYPE CompileOperator(IDMLOperator* op, DML_EXECUTION_FLAGS flags, REFIID riid, void** ppv) = 0;
-    virtual HRESULT STDMETHODCALLTYPE CreateOperatorInitializer(UINT operatorCount, IDMLCompiledOperator* const* operators, REFIID riid, void** ppv) = 0;
-    virtual HRESULT STDMETHODCALLTYPE CreateCommandRecorder(REFIID riid, void** ppv) = 0;
-    virtual HRESULT STDMETHODCALLTYPE CreateBindingTable(const DML_BINDING_TABLE_DESC* desc, REFIID riid, void** ppv) = 0;
-    virtual HRESULT STDMETHODCALLTYPE Evict(UINT count, IDMLPageable* const* ppObjects) = 0;
-    virtual HRESULT STDMETHODCALLTYPE MakeResident(UINT count, IDMLPageable* const* ppObjects) = 0;
+    virtual HRESULT STDMETHODCALLTYPE CheckFeatureSupport(DML_FEATURE feature,
+                                                          UINT featureQueryDataSize,
+                                                          const void *featureQueryData,
+                                                          UINT featureSupportDataSize,
+                                                          void *featureSupportData) = 0;
+    virtual HRESULT STDMETHODCALLTYPE CreateOperator(const DML_OPERATOR_DESC *desc, REFIID riid,
+                                                     void **ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE CompileOperator(IDMLOperator *op, DML_EXECUTION_FLAGS flags,
+                                                      REFIID riid, void **ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE CreateOperatorInitializer(
+        UINT operatorCount, IDMLCompiledOperator *const *operators, REFIID riid, void **ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE CreateCommandRecorder(REFIID riid, void **ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE CreateBindingTable(const DML_BINDING_TABLE_DESC *desc,
+                                                         REFIID riid, void **ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE Evict(UINT count, IDMLPageable *const *ppObjects) = 0;
+    virtual HRESULT STDMETHODCALLTYPE MakeResident(UINT count, IDMLPageable *const *ppObjects) = 0;
     virtual HRESULT STDMETHODCALLTYPE GetDeviceRemovedReason() = 0;
-    virtual HRESULT STDMETHODCALLTYPE GetParentDevice(REFIID riid, void** ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE GetParentDevice(REFIID riid, void **ppv) = 0;
 };
 
 struct IDMLDeviceChild : public IDMLObject
 {
-    virtual HRESULT STDMETHODCALLTYPE GetDevice(REFIID riid, void** ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE GetDevice(REFIID riid, void **ppv) = 0;
 };
 
 struct IDMLPageable : public IDMLDeviceChild
@@ -1024,21 +1085,26 @@ struct IDMLCompiledOperator : public IDMLDispatchable
 
 struct IDMLOperatorInitializer : public IDMLDispatchable
 {
-    virtual HRESULT STDMETHODCALLTYPE Reset(UINT operatorCount, IDMLCompiledOperator* const* operators) = 0;
+    virtual HRESULT STDMETHODCALLTYPE Reset(UINT operatorCount,
+                                            IDMLCompiledOperator *const *operators) = 0;
 };
 
 struct IDMLBindingTable : public IDMLDeviceChild
 {
-    virtual void STDMETHODCALLTYPE BindInputs(UINT bindingCount, const DML_BINDING_DESC* bindings) = 0;
-    virtual void STDMETHODCALLTYPE BindOutputs(UINT bindingCount, const DML_BINDING_DESC* bindings) = 0;
-    virtual void STDMETHODCALLTYPE BindTemporaryResource(const DML_BINDING_DESC* binding) = 0;
-    virtual void STDMETHODCALLTYPE BindPersistentResource(const DML_BINDING_DESC* binding) = 0;
-    virtual HRESULT STDMETHODCALLTYPE Reset(const DML_BINDING_TABLE_DESC* desc) = 0;
+    virtual void STDMETHODCALLTYPE BindInputs(UINT bindingCount,
+                                              const DML_BINDING_DESC *bindings) = 0;
+    virtual void STDMETHODCALLTYPE BindOutputs(UINT bindingCount,
+                                               const DML_BINDING_DESC *bindings) = 0;
+    virtual void STDMETHODCALLTYPE BindTemporaryResource(const DML_BINDING_DESC *binding) = 0;
+    virtual void STDMETHODCALLTYPE BindPersistentResource(const DML_BINDING_DESC *binding) = 0;
+    virtual HRESULT STDMETHODCALLTYPE Reset(const DML_BINDING_TABLE_DESC *desc) = 0;
 };
 
 struct IDMLCommandRecorder : public IDMLDeviceChild
 {
-    virtual void STDMETHODCALLTYPE RecordDispatch(ID3D12CommandList* commandList, IDMLDispatchable* dispatchable, IDMLBindingTable* bindings) = 0;
+    virtual void STDMETHODCALLTYPE RecordDispatch(ID3D12CommandList *commandList,
+                                                  IDMLDispatchable *dispatchable,
+                                                  IDMLBindingTable *bindings) = 0;
 };
 
 struct IDMLDebugDevice : public IUnknown
@@ -1048,7 +1114,9 @@ struct IDMLDebugDevice : public IUnknown
 
 struct IDMLDevice1 : public IDMLDevice
 {
-    virtual HRESULT STDMETHODCALLTYPE CompileGraph(const DML_GRAPH_DESC* desc, DML_EXECUTION_FLAGS flags, REFIID riid, void** ppv) = 0;
+    virtual HRESULT STDMETHODCALLTYPE CompileGraph(const DML_GRAPH_DESC *desc,
+                                                   DML_EXECUTION_FLAGS flags, REFIID riid,
+                                                   void **ppv) = 0;
 };
 #else /* C */
 
@@ -1056,9 +1124,9 @@ struct IDMLDevice1 : public IDMLDevice
 #define __IUnknown_INTERFACE_DEFINED__
 typedef struct IUnknownVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IUnknown* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IUnknown* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IUnknown* This);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)(IUnknown *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IUnknown *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IUnknown *This);
 } IUnknownVtbl;
 
 struct IUnknown
@@ -1066,10 +1134,12 @@ struct IUnknown
     CONST_VTBL IUnknownVtbl *lpVtbl;
 };
 
-DMLOPS_DECLARE_IID(IUnknown, 0x00000000, 0x0000, 0x0000, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x46)
+DMLOPS_DECLARE_IID(IUnknown, 0x00000000, 0x0000, 0x0000, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                   0x46)
 
 #ifdef COBJMACROS
-#define IUnknown_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IUnknown_QueryInterface(This, riid, ppvObject)                                             \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IUnknown_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IUnknown_Release(This) ((This)->lpVtbl->Release((This)))
 #endif
@@ -1077,13 +1147,16 @@ DMLOPS_DECLARE_IID(IUnknown, 0x00000000, 0x0000, 0x0000, 0xc0, 0x00, 0x00, 0x00,
 
 typedef struct IDMLObjectVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLObject* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLObject* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLObject* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLObject* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLObject* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLObject* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLObject* This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)(IDMLObject *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLObject *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLObject *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLObject *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLObject *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLObject *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLObject *This, PCWSTR name);
 } IDMLObjectVtbl;
 
 struct IDMLObject
@@ -1093,23 +1166,34 @@ struct IDMLObject
 
 typedef struct IDMLDeviceVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLDevice* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLDevice* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLDevice* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLDevice* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLDevice* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLDevice* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLDevice* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *CheckFeatureSupport)(IDMLDevice* This, DML_FEATURE feature, UINT featureQueryDataSize, const void* featureQueryData, UINT featureSupportDataSize, void* featureSupportData);
-    HRESULT (STDMETHODCALLTYPE *CreateOperator)(IDMLDevice* This, const DML_OPERATOR_DESC* desc, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CompileOperator)(IDMLDevice* This, IDMLOperator* op, DML_EXECUTION_FLAGS flags, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CreateOperatorInitializer)(IDMLDevice* This, UINT operatorCount, IDMLCompiledOperator* const* operators, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CreateCommandRecorder)(IDMLDevice* This, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CreateBindingTable)(IDMLDevice* This, const DML_BINDING_TABLE_DESC* desc, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *Evict)(IDMLDevice* This, UINT count, IDMLPageable* const* ppObjects);
-    HRESULT (STDMETHODCALLTYPE *MakeResident)(IDMLDevice* This, UINT count, IDMLPageable* const* ppObjects);
-    HRESULT (STDMETHODCALLTYPE *GetDeviceRemovedReason)(IDMLDevice* This);
-    HRESULT (STDMETHODCALLTYPE *GetParentDevice)(IDMLDevice* This, REFIID riid, void** ppv);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)(IDMLDevice *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLDevice *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLDevice *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLDevice *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLDevice *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLDevice *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLDevice *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *CheckFeatureSupport)
+    (IDMLDevice *This, DML_FEATURE feature, UINT featureQueryDataSize, const void *featureQueryData,
+     UINT featureSupportDataSize, void *featureSupportData);
+    HRESULT(STDMETHODCALLTYPE *CreateOperator)
+    (IDMLDevice *This, const DML_OPERATOR_DESC *desc, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CompileOperator)
+    (IDMLDevice *This, IDMLOperator *op, DML_EXECUTION_FLAGS flags, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CreateOperatorInitializer)
+    (IDMLDevice *This, UINT operatorCount, IDMLCompiledOperator *const *operators, REFIID riid,
+     void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CreateCommandRecorder)(IDMLDevice *This, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CreateBindingTable)
+    (IDMLDevice *This, const DML_BINDING_TABLE_DESC *desc, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *Evict)(IDMLDevice *This, UINT count, IDMLPageable *const *ppObjects);
+    HRESULT(STDMETHODCALLTYPE *MakeResident)
+    (IDMLDevice *This, UINT count, IDMLPageable *const *ppObjects);
+    HRESULT(STDMETHODCALLTYPE *GetDeviceRemovedReason)(IDMLDevice *This);
+    HRESULT(STDMETHODCALLTYPE *GetParentDevice)(IDMLDevice *This, REFIID riid, void **ppv);
 } IDMLDeviceVtbl;
 
 struct IDMLDevice
@@ -1119,14 +1203,18 @@ struct IDMLDevice
 
 typedef struct IDMLDeviceChildVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLDeviceChild* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLDeviceChild* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLDeviceChild* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLDeviceChild* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLDeviceChild* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLDeviceChild* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLDeviceChild* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLDeviceChild* This, REFIID riid, void** ppv);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)
+    (IDMLDeviceChild *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLDeviceChild *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLDeviceChild *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLDeviceChild *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLDeviceChild *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLDeviceChild *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLDeviceChild *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLDeviceChild *This, REFIID riid, void **ppv);
 } IDMLDeviceChildVtbl;
 
 struct IDMLDeviceChild
@@ -1136,14 +1224,17 @@ struct IDMLDeviceChild
 
 typedef struct IDMLPageableVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLPageable* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLPageable* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLPageable* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLPageable* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLPageable* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLPageable* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLPageable* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLPageable* This, REFIID riid, void** ppv);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)(IDMLPageable *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLPageable *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLPageable *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLPageable *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLPageable *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLPageable *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLPageable *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLPageable *This, REFIID riid, void **ppv);
 } IDMLPageableVtbl;
 
 struct IDMLPageable
@@ -1153,14 +1244,17 @@ struct IDMLPageable
 
 typedef struct IDMLOperatorVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLOperator* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLOperator* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLOperator* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLOperator* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLOperator* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLOperator* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLOperator* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLOperator* This, REFIID riid, void** ppv);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)(IDMLOperator *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLOperator *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLOperator *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLOperator *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLOperator *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLOperator *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLOperator *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLOperator *This, REFIID riid, void **ppv);
 } IDMLOperatorVtbl;
 
 struct IDMLOperator
@@ -1170,15 +1264,19 @@ struct IDMLOperator
 
 typedef struct IDMLDispatchableVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLDispatchable* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLDispatchable* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLDispatchable* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLDispatchable* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLDispatchable* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLDispatchable* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLDispatchable* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLDispatchable* This, REFIID riid, void** ppv);
-    DML_BINDING_PROPERTIES (STDMETHODCALLTYPE *GetBindingProperties)(IDMLDispatchable* This);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)
+    (IDMLDispatchable *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLDispatchable *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLDispatchable *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLDispatchable *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLDispatchable *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLDispatchable *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLDispatchable *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLDispatchable *This, REFIID riid, void **ppv);
+    DML_BINDING_PROPERTIES(STDMETHODCALLTYPE *GetBindingProperties)(IDMLDispatchable *This);
 } IDMLDispatchableVtbl;
 
 struct IDMLDispatchable
@@ -1188,15 +1286,19 @@ struct IDMLDispatchable
 
 typedef struct IDMLCompiledOperatorVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLCompiledOperator* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLCompiledOperator* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLCompiledOperator* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLCompiledOperator* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLCompiledOperator* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLCompiledOperator* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLCompiledOperator* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLCompiledOperator* This, REFIID riid, void** ppv);
-    DML_BINDING_PROPERTIES (STDMETHODCALLTYPE *GetBindingProperties)(IDMLCompiledOperator* This);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)
+    (IDMLCompiledOperator *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLCompiledOperator *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLCompiledOperator *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLCompiledOperator *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLCompiledOperator *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLCompiledOperator *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLCompiledOperator *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLCompiledOperator *This, REFIID riid, void **ppv);
+    DML_BINDING_PROPERTIES(STDMETHODCALLTYPE *GetBindingProperties)(IDMLCompiledOperator *This);
 } IDMLCompiledOperatorVtbl;
 
 struct IDMLCompiledOperator
@@ -1206,16 +1308,21 @@ struct IDMLCompiledOperator
 
 typedef struct IDMLOperatorInitializerVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLOperatorInitializer* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLOperatorInitializer* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLOperatorInitializer* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLOperatorInitializer* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLOperatorInitializer* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLOperatorInitializer* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLOperatorInitializer* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLOperatorInitializer* This, REFIID riid, void** ppv);
-    DML_BINDING_PROPERTIES (STDMETHODCALLTYPE *GetBindingProperties)(IDMLOperatorInitializer* This);
-    HRESULT (STDMETHODCALLTYPE *Reset)(IDMLOperatorInitializer* This, UINT operatorCount, IDMLCompiledOperator* const* operators);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)
+    (IDMLOperatorInitializer *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLOperatorInitializer *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLOperatorInitializer *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLOperatorInitializer *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLOperatorInitializer *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLOperatorInitializer *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLOperatorInitializer *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLOperatorInitializer *This, REFIID riid, void **ppv);
+    DML_BINDING_PROPERTIES(STDMETHODCALLTYPE *GetBindingProperties)(IDMLOperatorInitializer *This);
+    HRESULT(STDMETHODCALLTYPE *Reset)
+    (IDMLOperatorInitializer *This, UINT operatorCount, IDMLCompiledOperator *const *operators);
 } IDMLOperatorInitializerVtbl;
 
 struct IDMLOperatorInitializer
@@ -1225,19 +1332,27 @@ struct IDMLOperatorInitializer
 
 typedef struct IDMLBindingTableVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLBindingTable* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLBindingTable* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLBindingTable* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLBindingTable* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLBindingTable* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLBindingTable* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLBindingTable* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLBindingTable* This, REFIID riid, void** ppv);
-    void (STDMETHODCALLTYPE *BindInputs)(IDMLBindingTable* This, UINT bindingCount, const DML_BINDING_DESC* bindings);
-    void (STDMETHODCALLTYPE *BindOutputs)(IDMLBindingTable* This, UINT bindingCount, const DML_BINDING_DESC* bindings);
-    void (STDMETHODCALLTYPE *BindTemporaryResource)(IDMLBindingTable* This, const DML_BINDING_DESC* binding);
-    void (STDMETHODCALLTYPE *BindPersistentResource)(IDMLBindingTable* This, const DML_BINDING_DESC* binding);
-    HRESULT (STDMETHODCALLTYPE *Reset)(IDMLBindingTable* This, const DML_BINDING_TABLE_DESC* desc);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)
+    (IDMLBindingTable *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLBindingTable *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLBindingTable *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLBindingTable *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLBindingTable *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLBindingTable *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLBindingTable *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLBindingTable *This, REFIID riid, void **ppv);
+    void(STDMETHODCALLTYPE *BindInputs)(IDMLBindingTable *This, UINT bindingCount,
+                                        const DML_BINDING_DESC *bindings);
+    void(STDMETHODCALLTYPE *BindOutputs)(IDMLBindingTable *This, UINT bindingCount,
+                                         const DML_BINDING_DESC *bindings);
+    void(STDMETHODCALLTYPE *BindTemporaryResource)(IDMLBindingTable *This,
+                                                   const DML_BINDING_DESC *binding);
+    void(STDMETHODCALLTYPE *BindPersistentResource)(IDMLBindingTable *This,
+                                                    const DML_BINDING_DESC *binding);
+    HRESULT(STDMETHODCALLTYPE *Reset)(IDMLBindingTable *This, const DML_BINDING_TABLE_DESC *desc);
 } IDMLBindingTableVtbl;
 
 struct IDMLBindingTable
@@ -1247,15 +1362,22 @@ struct IDMLBindingTable
 
 typedef struct IDMLCommandRecorderVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLCommandRecorder* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLCommandRecorder* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLCommandRecorder* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLCommandRecorder* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLCommandRecorder* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLCommandRecorder* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLCommandRecorder* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *GetDevice)(IDMLCommandRecorder* This, REFIID riid, void** ppv);
-    void (STDMETHODCALLTYPE *RecordDispatch)(IDMLCommandRecorder* This, ID3D12CommandList* commandList, IDMLDispatchable* dispatchable, IDMLBindingTable* bindings);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)
+    (IDMLCommandRecorder *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLCommandRecorder *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLCommandRecorder *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLCommandRecorder *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLCommandRecorder *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLCommandRecorder *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLCommandRecorder *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *GetDevice)(IDMLCommandRecorder *This, REFIID riid, void **ppv);
+    void(STDMETHODCALLTYPE *RecordDispatch)(IDMLCommandRecorder *This,
+                                            ID3D12CommandList *commandList,
+                                            IDMLDispatchable *dispatchable,
+                                            IDMLBindingTable *bindings);
 } IDMLCommandRecorderVtbl;
 
 struct IDMLCommandRecorder
@@ -1265,10 +1387,11 @@ struct IDMLCommandRecorder
 
 typedef struct IDMLDebugDeviceVtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLDebugDevice* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLDebugDevice* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLDebugDevice* This);
-    void (STDMETHODCALLTYPE *SetMuteDebugOutput)(IDMLDebugDevice* This, BOOL mute);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)
+    (IDMLDebugDevice *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLDebugDevice *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLDebugDevice *This);
+    void(STDMETHODCALLTYPE *SetMuteDebugOutput)(IDMLDebugDevice *This, BOOL mute);
 } IDMLDebugDeviceVtbl;
 
 struct IDMLDebugDevice
@@ -1278,24 +1401,38 @@ struct IDMLDebugDevice
 
 typedef struct IDMLDevice1Vtbl
 {
-    HRESULT (STDMETHODCALLTYPE *QueryInterface)(IDMLDevice1* This, REFIID riid, void** ppvObject);
-    ULONG (STDMETHODCALLTYPE *AddRef)(IDMLDevice1* This);
-    ULONG (STDMETHODCALLTYPE *Release)(IDMLDevice1* This);
-    HRESULT (STDMETHODCALLTYPE *GetPrivateData)(IDMLDevice1* This, REFGUID guid, UINT* dataSize, void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateData)(IDMLDevice1* This, REFGUID guid, UINT dataSize, const void* data);
-    HRESULT (STDMETHODCALLTYPE *SetPrivateDataInterface)(IDMLDevice1* This, REFGUID guid, IUnknown* data);
-    HRESULT (STDMETHODCALLTYPE *SetName)(IDMLDevice1* This, PCWSTR name);
-    HRESULT (STDMETHODCALLTYPE *CheckFeatureSupport)(IDMLDevice1* This, DML_FEATURE feature, UINT featureQueryDataSize, const void* featureQueryData, UINT featureSupportDataSize, void* featureSupportData);
-    HRESULT (STDMETHODCALLTYPE *CreateOperator)(IDMLDevice1* This, const DML_OPERATOR_DESC* desc, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CompileOperator)(IDMLDevice1* This, IDMLOperator* op, DML_EXECUTION_FLAGS flags, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CreateOperatorInitializer)(IDMLDevice1* This, UINT operatorCount, IDMLCompiledOperator* const* operators, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CreateCommandRecorder)(IDMLDevice1* This, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CreateBindingTable)(IDMLDevice1* This, const DML_BINDING_TABLE_DESC* desc, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *Evict)(IDMLDevice1* This, UINT count, IDMLPageable* const* ppObjects);
-    HRESULT (STDMETHODCALLTYPE *MakeResident)(IDMLDevice1* This, UINT count, IDMLPageable* const* ppObjects);
-    HRESULT (STDMETHODCALLTYPE *GetDeviceRemovedReason)(IDMLDevice1* This);
-    HRESULT (STDMETHODCALLTYPE *GetParentDevice)(IDMLDevice1* This, REFIID riid, void** ppv);
-    HRESULT (STDMETHODCALLTYPE *CompileGraph)(IDMLDevice1* This, const DML_GRAPH_DESC* desc, DML_EXECUTION_FLAGS flags, REFIID riid, void** ppv);
+    HRESULT(STDMETHODCALLTYPE *QueryInterface)(IDMLDevice1 *This, REFIID riid, void **ppvObject);
+    ULONG(STDMETHODCALLTYPE *AddRef)(IDMLDevice1 *This);
+    ULONG(STDMETHODCALLTYPE *Release)(IDMLDevice1 *This);
+    HRESULT(STDMETHODCALLTYPE *GetPrivateData)
+    (IDMLDevice1 *This, REFGUID guid, UINT *dataSize, void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateData)
+    (IDMLDevice1 *This, REFGUID guid, UINT dataSize, const void *data);
+    HRESULT(STDMETHODCALLTYPE *SetPrivateDataInterface)
+    (IDMLDevice1 *This, REFGUID guid, IUnknown *data);
+    HRESULT(STDMETHODCALLTYPE *SetName)(IDMLDevice1 *This, PCWSTR name);
+    HRESULT(STDMETHODCALLTYPE *CheckFeatureSupport)
+    (IDMLDevice1 *This, DML_FEATURE feature, UINT featureQueryDataSize,
+     const void *featureQueryData, UINT featureSupportDataSize, void *featureSupportData);
+    HRESULT(STDMETHODCALLTYPE *CreateOperator)
+    (IDMLDevice1 *This, const DML_OPERATOR_DESC *desc, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CompileOperator)
+    (IDMLDevice1 *This, IDMLOperator *op, DML_EXECUTION_FLAGS flags, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CreateOperatorInitializer)
+    (IDMLDevice1 *This, UINT operatorCount, IDMLCompiledOperator *const *operators, REFIID riid,
+     void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CreateCommandRecorder)(IDMLDevice1 *This, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CreateBindingTable)
+    (IDMLDevice1 *This, const DML_BINDING_TABLE_DESC *desc, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *Evict)
+    (IDMLDevice1 *This, UINT count, IDMLPageable *const *ppObjects);
+    HRESULT(STDMETHODCALLTYPE *MakeResident)
+    (IDMLDevice1 *This, UINT count, IDMLPageable *const *ppObjects);
+    HRESULT(STDMETHODCALLTYPE *GetDeviceRemovedReason)(IDMLDevice1 *This);
+    HRESULT(STDMETHODCALLTYPE *GetParentDevice)(IDMLDevice1 *This, REFIID riid, void **ppv);
+    HRESULT(STDMETHODCALLTYPE *CompileGraph)
+    (IDMLDevice1 *This, const DML_GRAPH_DESC *desc, DML_EXECUTION_FLAGS flags, REFIID riid,
+     void **ppv);
 } IDMLDevice1Vtbl;
 
 struct IDMLDevice1
@@ -1303,137 +1440,215 @@ struct IDMLDevice1
     CONST_VTBL IDMLDevice1Vtbl *lpVtbl;
 };
 #ifdef COBJMACROS
-#define IDMLObject_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLObject_QueryInterface(This, riid, ppvObject)                                           \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLObject_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLObject_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLObject_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLObject_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLObject_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLObject_GetPrivateData(This, guid, dataSize, data)                                      \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLObject_SetPrivateData(This, guid, dataSize, data)                                      \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLObject_SetPrivateDataInterface(This, guid, data)                                       \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLObject_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
 
-#define IDMLDevice_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLDevice_QueryInterface(This, riid, ppvObject)                                           \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLDevice_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLDevice_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLDevice_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLDevice_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLDevice_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLDevice_GetPrivateData(This, guid, dataSize, data)                                      \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLDevice_SetPrivateData(This, guid, dataSize, data)                                      \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLDevice_SetPrivateDataInterface(This, guid, data)                                       \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLDevice_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
-#define IDMLDevice_CheckFeatureSupport(This, feature, featureQueryDataSize, featureQueryData, featureSupportDataSize, featureSupportData) ((This)->lpVtbl->CheckFeatureSupport((This), feature, featureQueryDataSize, featureQueryData, featureSupportDataSize, featureSupportData))
-#define IDMLDevice_CreateOperator(This, desc, riid, ppv) ((This)->lpVtbl->CreateOperator((This), desc, riid, ppv))
-#define IDMLDevice_CompileOperator(This, op, flags, riid, ppv) ((This)->lpVtbl->CompileOperator((This), op, flags, riid, ppv))
-#define IDMLDevice_CreateOperatorInitializer(This, operatorCount, operators, riid, ppv) ((This)->lpVtbl->CreateOperatorInitializer((This), operatorCount, operators, riid, ppv))
-#define IDMLDevice_CreateCommandRecorder(This, riid, ppv) ((This)->lpVtbl->CreateCommandRecorder((This), riid, ppv))
-#define IDMLDevice_CreateBindingTable(This, desc, riid, ppv) ((This)->lpVtbl->CreateBindingTable((This), desc, riid, ppv))
+#define IDMLDevice_CheckFeatureSupport(This, feature, featureQueryDataSize, featureQueryData,      \
+                                       featureSupportDataSize, featureSupportData)                 \
+    ((This)->lpVtbl->CheckFeatureSupport((This), feature, featureQueryDataSize, featureQueryData,  \
+                                         featureSupportDataSize, featureSupportData))
+#define IDMLDevice_CreateOperator(This, desc, riid, ppv)                                           \
+    ((This)->lpVtbl->CreateOperator((This), desc, riid, ppv))
+#define IDMLDevice_CompileOperator(This, op, flags, riid, ppv)                                     \
+    ((This)->lpVtbl->CompileOperator((This), op, flags, riid, ppv))
+#define IDMLDevice_CreateOperatorInitializer(This, operatorCount, operators, riid, ppv)            \
+    ((This)->lpVtbl->CreateOperatorInitializer((This), operatorCount, operators, riid, ppv))
+#define IDMLDevice_CreateCommandRecorder(This, riid, ppv)                                          \
+    ((This)->lpVtbl->CreateCommandRecorder((This), riid, ppv))
+#define IDMLDevice_CreateBindingTable(This, desc, riid, ppv)                                       \
+    ((This)->lpVtbl->CreateBindingTable((This), desc, riid, ppv))
 #define IDMLDevice_Evict(This, count, ppObjects) ((This)->lpVtbl->Evict((This), count, ppObjects))
-#define IDMLDevice_MakeResident(This, count, ppObjects) ((This)->lpVtbl->MakeResident((This), count, ppObjects))
+#define IDMLDevice_MakeResident(This, count, ppObjects)                                            \
+    ((This)->lpVtbl->MakeResident((This), count, ppObjects))
 #define IDMLDevice_GetDeviceRemovedReason(This) ((This)->lpVtbl->GetDeviceRemovedReason((This)))
-#define IDMLDevice_GetParentDevice(This, riid, ppv) ((This)->lpVtbl->GetParentDevice((This), riid, ppv))
+#define IDMLDevice_GetParentDevice(This, riid, ppv)                                                \
+    ((This)->lpVtbl->GetParentDevice((This), riid, ppv))
 
-#define IDMLDeviceChild_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLDeviceChild_QueryInterface(This, riid, ppvObject)                                      \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLDeviceChild_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLDeviceChild_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLDeviceChild_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLDeviceChild_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLDeviceChild_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLDeviceChild_GetPrivateData(This, guid, dataSize, data)                                 \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLDeviceChild_SetPrivateData(This, guid, dataSize, data)                                 \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLDeviceChild_SetPrivateDataInterface(This, guid, data)                                  \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLDeviceChild_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
 #define IDMLDeviceChild_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
 
-#define IDMLPageable_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLPageable_QueryInterface(This, riid, ppvObject)                                         \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLPageable_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLPageable_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLPageable_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLPageable_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLPageable_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLPageable_GetPrivateData(This, guid, dataSize, data)                                    \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLPageable_SetPrivateData(This, guid, dataSize, data)                                    \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLPageable_SetPrivateDataInterface(This, guid, data)                                     \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLPageable_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
 #define IDMLPageable_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
 
-#define IDMLOperator_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLOperator_QueryInterface(This, riid, ppvObject)                                         \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLOperator_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLOperator_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLOperator_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLOperator_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLOperator_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLOperator_GetPrivateData(This, guid, dataSize, data)                                    \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLOperator_SetPrivateData(This, guid, dataSize, data)                                    \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLOperator_SetPrivateDataInterface(This, guid, data)                                     \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLOperator_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
 #define IDMLOperator_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
 
-#define IDMLDispatchable_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLDispatchable_QueryInterface(This, riid, ppvObject)                                     \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLDispatchable_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLDispatchable_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLDispatchable_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLDispatchable_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLDispatchable_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLDispatchable_GetPrivateData(This, guid, dataSize, data)                                \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLDispatchable_SetPrivateData(This, guid, dataSize, data)                                \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLDispatchable_SetPrivateDataInterface(This, guid, data)                                 \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLDispatchable_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
 #define IDMLDispatchable_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
 #define IDMLDispatchable_GetBindingProperties(This) ((This)->lpVtbl->GetBindingProperties((This)))
 
-#define IDMLCompiledOperator_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLCompiledOperator_QueryInterface(This, riid, ppvObject)                                 \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLCompiledOperator_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLCompiledOperator_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLCompiledOperator_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLCompiledOperator_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLCompiledOperator_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLCompiledOperator_GetPrivateData(This, guid, dataSize, data)                            \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLCompiledOperator_SetPrivateData(This, guid, dataSize, data)                            \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLCompiledOperator_SetPrivateDataInterface(This, guid, data)                             \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLCompiledOperator_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
-#define IDMLCompiledOperator_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
-#define IDMLCompiledOperator_GetBindingProperties(This) ((This)->lpVtbl->GetBindingProperties((This)))
+#define IDMLCompiledOperator_GetDevice(This, riid, ppv)                                            \
+    ((This)->lpVtbl->GetDevice((This), riid, ppv))
+#define IDMLCompiledOperator_GetBindingProperties(This)                                            \
+    ((This)->lpVtbl->GetBindingProperties((This)))
 
-#define IDMLOperatorInitializer_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLOperatorInitializer_QueryInterface(This, riid, ppvObject)                              \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLOperatorInitializer_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLOperatorInitializer_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLOperatorInitializer_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLOperatorInitializer_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLOperatorInitializer_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLOperatorInitializer_GetPrivateData(This, guid, dataSize, data)                         \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLOperatorInitializer_SetPrivateData(This, guid, dataSize, data)                         \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLOperatorInitializer_SetPrivateDataInterface(This, guid, data)                          \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLOperatorInitializer_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
-#define IDMLOperatorInitializer_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
-#define IDMLOperatorInitializer_GetBindingProperties(This) ((This)->lpVtbl->GetBindingProperties((This)))
-#define IDMLOperatorInitializer_Reset(This, operatorCount, operators) ((This)->lpVtbl->Reset((This), operatorCount, operators))
+#define IDMLOperatorInitializer_GetDevice(This, riid, ppv)                                         \
+    ((This)->lpVtbl->GetDevice((This), riid, ppv))
+#define IDMLOperatorInitializer_GetBindingProperties(This)                                         \
+    ((This)->lpVtbl->GetBindingProperties((This)))
+#define IDMLOperatorInitializer_Reset(This, operatorCount, operators)                              \
+    ((This)->lpVtbl->Reset((This), operatorCount, operators))
 
-#define IDMLBindingTable_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLBindingTable_QueryInterface(This, riid, ppvObject)                                     \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLBindingTable_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLBindingTable_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLBindingTable_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLBindingTable_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLBindingTable_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLBindingTable_GetPrivateData(This, guid, dataSize, data)                                \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLBindingTable_SetPrivateData(This, guid, dataSize, data)                                \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLBindingTable_SetPrivateDataInterface(This, guid, data)                                 \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLBindingTable_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
 #define IDMLBindingTable_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
-#define IDMLBindingTable_BindInputs(This, bindingCount, bindings) ((This)->lpVtbl->BindInputs((This), bindingCount, bindings))
-#define IDMLBindingTable_BindOutputs(This, bindingCount, bindings) ((This)->lpVtbl->BindOutputs((This), bindingCount, bindings))
-#define IDMLBindingTable_BindTemporaryResource(This, binding) ((This)->lpVtbl->BindTemporaryResource((This), binding))
-#define IDMLBindingTable_BindPersistentResource(This, binding) ((This)->lpVtbl->BindPersistentResource((This), binding))
+#define IDMLBindingTable_BindInputs(This, bindingCount, bindings)                                  \
+    ((This)->lpVtbl->BindInputs((This), bindingCount, bindings))
+#define IDMLBindingTable_BindOutputs(This, bindingCount, bindings)                                 \
+    ((This)->lpVtbl->BindOutputs((This), bindingCount, bindings))
+#define IDMLBindingTable_BindTemporaryResource(This, binding)                                      \
+    ((This)->lpVtbl->BindTemporaryResource((This), binding))
+#define IDMLBindingTable_BindPersistentResource(This, binding)                                     \
+    ((This)->lpVtbl->BindPersistentResource((This), binding))
 #define IDMLBindingTable_Reset(This, desc) ((This)->lpVtbl->Reset((This), desc))
 
-#define IDMLCommandRecorder_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLCommandRecorder_QueryInterface(This, riid, ppvObject)                                  \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLCommandRecorder_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLCommandRecorder_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLCommandRecorder_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLCommandRecorder_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLCommandRecorder_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLCommandRecorder_GetPrivateData(This, guid, dataSize, data)                             \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLCommandRecorder_SetPrivateData(This, guid, dataSize, data)                             \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLCommandRecorder_SetPrivateDataInterface(This, guid, data)                              \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLCommandRecorder_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
-#define IDMLCommandRecorder_GetDevice(This, riid, ppv) ((This)->lpVtbl->GetDevice((This), riid, ppv))
-#define IDMLCommandRecorder_RecordDispatch(This, commandList, dispatchable, bindings) ((This)->lpVtbl->RecordDispatch((This), commandList, dispatchable, bindings))
+#define IDMLCommandRecorder_GetDevice(This, riid, ppv)                                             \
+    ((This)->lpVtbl->GetDevice((This), riid, ppv))
+#define IDMLCommandRecorder_RecordDispatch(This, commandList, dispatchable, bindings)              \
+    ((This)->lpVtbl->RecordDispatch((This), commandList, dispatchable, bindings))
 
-#define IDMLDebugDevice_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLDebugDevice_QueryInterface(This, riid, ppvObject)                                      \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLDebugDevice_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLDebugDevice_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLDebugDevice_SetMuteDebugOutput(This, mute) ((This)->lpVtbl->SetMuteDebugOutput((This), mute))
+#define IDMLDebugDevice_SetMuteDebugOutput(This, mute)                                             \
+    ((This)->lpVtbl->SetMuteDebugOutput((This), mute))
 
-#define IDMLDevice1_QueryInterface(This, riid, ppvObject) ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
+#define IDMLDevice1_QueryInterface(This, riid, ppvObject)                                          \
+    ((This)->lpVtbl->QueryInterface((This), riid, ppvObject))
 #define IDMLDevice1_AddRef(This) ((This)->lpVtbl->AddRef((This)))
 #define IDMLDevice1_Release(This) ((This)->lpVtbl->Release((This)))
-#define IDMLDevice1_GetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
-#define IDMLDevice1_SetPrivateData(This, guid, dataSize, data) ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
-#define IDMLDevice1_SetPrivateDataInterface(This, guid, data) ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
+#define IDMLDevice1_GetPrivateData(This, guid, dataSize, data)                                     \
+    ((This)->lpVtbl->GetPrivateData((This), guid, dataSize, data))
+#define IDMLDevice1_SetPrivateData(This, guid, dataSize, data)                                     \
+    ((This)->lpVtbl->SetPrivateData((This), guid, dataSize, data))
+#define IDMLDevice1_SetPrivateDataInterface(This, guid, data)                                      \
+    ((This)->lpVtbl->SetPrivateDataInterface((This), guid, data))
 #define IDMLDevice1_SetName(This, name) ((This)->lpVtbl->SetName((This), name))
-#define IDMLDevice1_CheckFeatureSupport(This, feature, featureQueryDataSize, featureQueryData, featureSupportDataSize, featureSupportData) ((This)->lpVtbl->CheckFeatureSupport((This), feature, featureQueryDataSize, featureQueryData, featureSupportDataSize, featureSupportData))
-#define IDMLDevice1_CreateOperator(This, desc, riid, ppv) ((This)->lpVtbl->CreateOperator((This), desc, riid, ppv))
-#define IDMLDevice1_CompileOperator(This, op, flags, riid, ppv) ((This)->lpVtbl->CompileOperator((This), op, flags, riid, ppv))
-#define IDMLDevice1_CreateOperatorInitializer(This, operatorCount, operators, riid, ppv) ((This)->lpVtbl->CreateOperatorInitializer((This), operatorCount, operators, riid, ppv))
-#define IDMLDevice1_CreateCommandRecorder(This, riid, ppv) ((This)->lpVtbl->CreateCommandRecorder((This), riid, ppv))
-#define IDMLDevice1_CreateBindingTable(This, desc, riid, ppv) ((This)->lpVtbl->CreateBindingTable((This), desc, riid, ppv))
+#define IDMLDevice1_CheckFeatureSupport(This, feature, featureQueryDataSize, featureQueryData,     \
+                                        featureSupportDataSize, featureSupportData)                \
+    ((This)->lpVtbl->CheckFeatureSupport((This), feature, featureQueryDataSize, featureQueryData,  \
+                                         featureSupportDataSize, featureSupportData))
+#define IDMLDevice1_CreateOperator(This, desc, riid, ppv)                                          \
+    ((This)->lpVtbl->CreateOperator((This), desc, riid, ppv))
+#define IDMLDevice1_CompileOperator(This, op, flags, riid, ppv)                                    \
+    ((This)->lpVtbl->CompileOperator((This), op, flags, riid, ppv))
+#define IDMLDevice1_CreateOperatorInitializer(This, operatorCount, operators, riid, ppv)           \
+    ((This)->lpVtbl->CreateOperatorInitializer((This), operatorCount, operators, riid, ppv))
+#define IDMLDevice1_CreateCommandRecorder(This, riid, ppv)                                         \
+    ((This)->lpVtbl->CreateCommandRecorder((This), riid, ppv))
+#define IDMLDevice1_CreateBindingTable(This, desc, riid, ppv)                                      \
+    ((This)->lpVtbl->CreateBindingTable((This), desc, riid, ppv))
 #define IDMLDevice1_Evict(This, count, ppObjects) ((This)->lpVtbl->Evict((This), count, ppObjects))
-#define IDMLDevice1_MakeResident(This, count, ppObjects) ((This)->lpVtbl->MakeResident((This), count, ppObjects))
+#define IDMLDevice1_MakeResident(This, count, ppObjects)                                           \
+    ((This)->lpVtbl->MakeResident((This), count, ppObjects))
 #define IDMLDevice1_GetDeviceRemovedReason(This) ((This)->lpVtbl->GetDeviceRemovedReason((This)))
-#define IDMLDevice1_GetParentDevice(This, riid, ppv) ((This)->lpVtbl->GetParentDevice((This), riid, ppv))
-#define IDMLDevice1_CompileGraph(This, desc, flags, riid, ppv) ((This)->lpVtbl->CompileGraph((This), desc, flags, riid, ppv))
+#define IDMLDevice1_GetParentDevice(This, riid, ppv)                                               \
+    ((This)->lpVtbl->GetParentDevice((This), riid, ppv))
+#define IDMLDevice1_CompileGraph(This, desc, flags, riid, ppv)                                     \
+    ((This)->lpVtbl->CompileGraph((This), desc, flags, riid, ppv))
 #endif /* COBJMACROS */
 
 #endif /* C */

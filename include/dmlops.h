@@ -25,11 +25,7 @@
 #define DMLOPS_VERSION                                                                             \
     DMLOPS_MAKE_VERSION(DMLOPS_VERSION_MAJOR, DMLOPS_VERSION_MINOR, DMLOPS_VERSION_PATCH)
 
-#if defined(DMLOPS_BUILDING_LIBRARY)
-#define DMLOPS_API __attribute__((visibility("default")))
-#else
-#define DMLOPS_API
-#endif
+/* DMLOPS_API (default visibility when building the library) comes from DirectML.h. */
 
 #ifdef __cplusplus
 extern "C" {

@@ -6,11 +6,11 @@
 void main()
 {
     uint64_t index = linear_index();
-    if (index >= pc.params.count)
+    if (index >= PARAMS.count)
         return;
-    uint rank = pc.params.rank;
+    uint rank = PARAMS.rank;
     uint c[MAX_RANK];
     coordinates(uint(index), rank, c);
-    Elem src = elem_at(pc.params.in_slot, input_units_affine(rank, c));
-    elem_at(pc.params.parts[0].slot, output_units(0, rank, c)).value = src.value;
+    Elem src = elem_at(PARAMS.in_slot, input_units_affine(rank, c));
+    elem_at(PARAMS.parts[0].slot, output_units(0, rank, c)).value = src.value;
 }

@@ -85,12 +85,28 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
     ELEM_T value;
 };
 
+/* Push constants (layout mirrored in src/vk/kernels.c): the parameter block's address, whose
+ * low bit set means "slot[0] is the address of a slot block read now, at execution"
+ * (DESCRIPTORS_VOLATILE); otherwise slot[s] is the address of binding slot s. */
+#define MAX_SLOTS 15
+#define SLOTS_INDIRECT uint64_t(1)
+#define PARAMS_ALIGN_MASK uint64_t(63)
+
 layout(push_constant) uniform Push
 {
-    Params params;
-    Bindings bindings;
+    uint64_t params;
+    uint64_t slot[MAX_SLOTS];
 }
 pc;
+
+#define PARAMS Params(pc.params & ~PARAMS_ALIGN_MASK)
+
+uint64_t slot_address(uint slot)
+{
+    if ((pc.params & SLOTS_INDIRECT) != 0)
+        return Bindings(pc.slot[0]).address[slot];
+    return pc.slot[slot];
+}
 
 /* The group count is folded into Y and Z when it exceeds the X limit. */
 uint64_t linear_index()
@@ -105,7 +121,7 @@ void coordinates(uint index, uint rank, out uint c[MAX_RANK])
 {
     for (int d = int(rank) - 1; d >= 0; --d)
     {
-        uint size = pc.params.dims[d].size;
+        uint size = PARAMS.dims[d].size;
         c[d] = index % size;
         index /= size;
     }
@@ -113,21 +129,21 @@ void coordinates(uint index, uint rank, out uint c[MAX_RANK])
 
 Elem elem_at(uint slot, int64_t units)
 {
-    return Elem(pc.bindings.address[slot] + uint64_t(units * ELEM_BYTES));
+    return Elem(slot_address(slot) + uint64_t(units * ELEM_BYTES));
 }
 
 int64_t input_units_affine(uint rank, uint c[MAX_RANK])
 {
-    int64_t units = pc.params.in_base;
+    int64_t units = PARAMS.in_base;
     for (uint d = 0; d < rank; ++d)
-        units += int64_t(c[d]) * pc.params.dims[d].in_stride;
+        units += int64_t(c[d]) * PARAMS.dims[d].in_stride;
     return units;
 }
 
 int64_t output_units(uint part, uint rank, uint c[MAX_RANK])
 {
-    int64_t units = pc.params.parts[part].base;
+    int64_t units = PARAMS.parts[part].base;
     for (uint d = 0; d < rank; ++d)
-        units += int64_t(c[d]) * pc.params.parts[part].strides[d];
+        units += int64_t(c[d]) * PARAMS.parts[part].strides[d];
     return units;
 }

@@ -44,23 +44,23 @@ int64_t map_coordinate(Dim dim, uint c)
 void main()
 {
     uint64_t index = linear_index();
-    if (index >= pc.params.count)
+    if (index >= PARAMS.count)
         return;
-    uint rank = pc.params.rank;
+    uint rank = PARAMS.rank;
     uint c[MAX_RANK];
     coordinates(uint(index), rank, c);
-    Elem dst = elem_at(pc.params.parts[0].slot, output_units(0, rank, c));
-    int64_t units = pc.params.in_base;
+    Elem dst = elem_at(PARAMS.parts[0].slot, output_units(0, rank, c));
+    int64_t units = PARAMS.in_base;
     for (uint d = 0; d < rank; ++d)
     {
-        Dim dim = pc.params.dims[d];
+        Dim dim = PARAMS.dims[d];
         int64_t i = map_coordinate(dim, c[d]);
         if (i < 0)
         {
-            dst.value = ELEM_FROM_UVEC4(pc.params.pad_value);
+            dst.value = ELEM_FROM_UVEC4(PARAMS.pad_value);
             return;
         }
         units += i * dim.in_stride;
     }
-    dst.value = elem_at(pc.params.in_slot, units).value;
+    dst.value = elem_at(PARAMS.in_slot, units).value;
 }

@@ -8,11 +8,11 @@
 uint find_part(uint x)
 {
     uint lo = 0;
-    uint hi = pc.params.part_count - 1;
+    uint hi = PARAMS.part_count - 1;
     while (lo < hi)
     {
         uint mid = hi - (hi - lo) / 2;
-        if (pc.params.parts[mid].axis_begin <= x)
+        if (PARAMS.parts[mid].axis_begin <= x)
             lo = mid;
         else
             hi = mid - 1;
@@ -23,14 +23,14 @@ uint find_part(uint x)
 void main()
 {
     uint64_t index = linear_index();
-    if (index >= pc.params.count)
+    if (index >= PARAMS.count)
         return;
-    uint rank = pc.params.rank;
+    uint rank = PARAMS.rank;
     uint c[MAX_RANK];
     coordinates(uint(index), rank, c);
-    Elem src = elem_at(pc.params.in_slot, input_units_affine(rank, c));
-    uint axis = pc.params.part_axis;
+    Elem src = elem_at(PARAMS.in_slot, input_units_affine(rank, c));
+    uint axis = PARAMS.part_axis;
     uint part = find_part(c[axis]);
-    c[axis] -= pc.params.parts[part].axis_begin;
-    elem_at(pc.params.parts[part].slot, output_units(part, rank, c)).value = src.value;
+    c[axis] -= PARAMS.parts[part].axis_begin;
+    elem_at(PARAMS.parts[part].slot, output_units(part, rank, c)).value = src.value;
 }

@@ -2,10 +2,13 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "children.h"
 #include "diag.h"
+#include "validate.h"
 #include "feature_level.h"
 #include "vk/vk.h"
 
@@ -27,13 +30,16 @@ void dml_device_add_ref(struct dml_device *device)
     dml_object_add_ref(&device->object);
 }
 
-void dml_device_release(struct dml_device *device)
+ULONG dml_device_release(struct dml_device *device)
 {
-    if (dml_object_release(&device->object))
-        return;
+    ULONG count = dml_object_release(&device->object);
+
+    if (count)
+        return count;
     dml_vk_device_destroy(device->vk);
     dml_object_cleanup(&device->object);
     free(device);
+    return 0;
 }
 
 bool dml_device_debug_enabled(struct dml_device *device)
@@ -74,6 +80,11 @@ static HRESULT return_object(IUnknown *object, REFIID riid, void **ppv)
     return hr;
 }
 
+static ULONG device_add_ref_any(void *iface)
+{
+    return dml_object_add_ref(&impl_from_IDMLDevice1(iface)->object);
+}
+
 /* IUnknown */
 static HRESULT STDMETHODCALLTYPE dml_device_QueryInterface(IDMLDevice1 *iface, REFIID riid,
                                                            void **ppv)
@@ -86,7 +97,7 @@ static HRESULT STDMETHODCALLTYPE dml_device_QueryInterface(IDMLDevice1 *iface, R
         *ppv = &device->IDMLDebugDevice_iface;
         return S_OK;
     }
-    return dml_object_query(iface, device_iids, riid, ppv, (ULONG(*)(void *))iface->lpVtbl->AddRef);
+    return dml_object_query(iface, device_iids, riid, ppv, device_add_ref_any);
 }
 
 static ULONG STDMETHODCALLTYPE dml_device_AddRef(IDMLDevice1 *iface)
@@ -96,11 +107,7 @@ static ULONG STDMETHODCALLTYPE dml_device_AddRef(IDMLDevice1 *iface)
 
 static ULONG STDMETHODCALLTYPE dml_device_Release(IDMLDevice1 *iface)
 {
-    struct dml_device *device = impl_from_IDMLDevice1(iface);
-    ULONG count = atomic_load(&device->object.refcount) - 1;
-
-    dml_device_release(device);
-    return count;
+    return dml_device_release(impl_from_IDMLDevice1(iface));
 }
 
 /* IDMLObject */

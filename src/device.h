@@ -27,7 +27,7 @@ HRESULT dml_device_create(struct dml_vk_device *vk, DML_CREATE_DEVICE_FLAGS flag
                           DML_FEATURE_LEVEL feature_level, struct dml_device **out);
 
 void dml_device_add_ref(struct dml_device *device);
-void dml_device_release(struct dml_device *device);
+ULONG dml_device_release(struct dml_device *device);
 
 /* Whether debug messages are printed now. */
 bool dml_device_debug_enabled(struct dml_device *device);

@@ -43,7 +43,7 @@ static HRESULT check_flags_and_levels(DML_CREATE_DEVICE_FLAGS flags, DML_FEATURE
         dml_diag_print(debug, "DMLCreateDevice1: flags 0x%x hold undefined bits", (unsigned)flags);
         return E_INVALIDARG;
     }
-    if (maximum && !dml_feature_level_is_valid(maximum))
+    if (maximum && !dml_feature_level_is_known(maximum))
     {
         dml_diag_print(debug, "dmlopsCreateDevice: maximumFeatureLevel 0x%x is not a "
                               "DML_FEATURE_LEVEL", (unsigned)maximum);
@@ -143,7 +143,46 @@ DMLOPS_API HRESULT dmlopsCreateDevice(const DMLOPS_DEVICE_DESC *desc, REFIID rii
     }
     interop = (struct dml_vk_interop){vulkan->pfnGetInstanceProcAddr, vulkan->instance,
                                       vulkan->physicalDevice, vulkan->device,
-                                      vulkan->queueFamilyIndex};
+                                      vulkan->queueFamilyIndex, vulkan->queueIndex};
     return create_device(&interop, desc->flags, desc->minimumFeatureLevel,
                          desc->maximumFeatureLevel, riid, ppv);
+}
+
+static void adapter_info(const struct dml_vk_physical_device_info *vk, DMLOPS_ADAPTER_INFO *out)
+{
+    memset(out, 0, sizeof(*out));
+    memcpy(out->name, vk->name, sizeof(out->name));
+    memcpy(out->driverName, vk->driver_name, sizeof(out->driverName));
+    memcpy(out->driverInfo, vk->driver_info, sizeof(out->driverInfo));
+    out->type = vk->type;
+    out->vendorID = vk->vendor_id;
+    out->deviceID = vk->device_id;
+    out->apiVersion = vk->api_version;
+    out->isSupported = vk->meets_requirements;
+    out->isDefault = vk->is_default;
+    out->maxFeatureLevel = vk->meets_requirements ? DML_FEATURE_LEVEL_MAX_SUPPORTED : 0;
+}
+
+DMLOPS_API HRESULT dmlopsEnumerateAdapters(UINT *count, DMLOPS_ADAPTER_INFO *adapters)
+{
+    uint32_t available = dml_vk_physical_device_count();
+    struct dml_vk_physical_device_info info;
+    HRESULT hr;
+
+    if (!count)
+        return E_INVALIDARG;
+    if (!adapters)
+    {
+        *count = available;
+        return S_OK;
+    }
+    if (*count > available)
+        *count = available;
+    for (UINT i = 0; i < *count; ++i)
+    {
+        if (FAILED(hr = dml_vk_physical_device_info(i, &info)))
+            return hr;
+        adapter_info(&info, &adapters[i]);
+    }
+    return S_OK;
 }

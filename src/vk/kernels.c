@@ -1,9 +1,21 @@
 /* Kernels: a plan turned into a pipeline, a parameter block and a dispatch size. */
+#include <string.h>
+
 #include "params.h"
 #include "vk_private.h"
 
 /* Must match local_size_x in shaders/dmlops_common.glsl. */
 #define WORKGROUP_SIZE 64u
+
+/* Push constants, as Push in shaders/dmlops_common.glsl. */
+struct push
+{
+    VkDeviceAddress params; /* | SLOTS_INDIRECT: slot[0] is a slot block's address */
+    VkDeviceAddress slot[DML_VK_MAX_SLOTS];
+};
+#define SLOTS_INDIRECT 1u
+_Static_assert(sizeof(struct push) == DML_VK_PUSH_BYTES, "push constant layout");
+_Static_assert(DML_VK_BLOCK_ALIGNMENT > SLOTS_INDIRECT, "the flag lives in alignment bits");
 
 static uint64_t div_up(uint64_t a, uint64_t b)
 {
@@ -47,6 +59,7 @@ HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
         return hr;
     }
     dml_vk_params_pack(plan, out->params.host);
+    out->slot_count = plan->slot_count;
     return S_OK;
 }
 
@@ -57,11 +70,20 @@ void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kern
 }
 
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
-                          VkCommandBuffer cmd, VkDeviceAddress binding_block)
+                          VkCommandBuffer cmd, const VkDeviceAddress *slots,
+                          VkDeviceAddress slot_block)
 {
-    const VkDeviceAddress push[2] = {kernel->params.address, binding_block};
+    struct push push = {.params = kernel->params.address};
+    if (slot_block)
+    {
+        push.params |= SLOTS_INDIRECT;
+        push.slot[0] = slot_block;
+    }
+    else
+        memcpy(push.slot, slots, kernel->slot_count * sizeof(*slots));
+    /* All 128 bytes, unused slots included: the shader declares them all. */
     dev->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
     dev->vk.vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push),
-                               push);
+                               &push);
     dev->vk.vkCmdDispatch(cmd, kernel->groups[0], kernel->groups[1], kernel->groups[2]);
 }

@@ -1,12 +1,10 @@
 /* Compute pipelines, one per variant and device, created on first use behind a
- * VkPipelineCache. All share one layout: no descriptor sets, two addresses pushed. */
+ * VkPipelineCache. All share one layout: no descriptor sets, only push constants. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "vk_private.h"
 
-/* Push constants: the parameter block's and the binding block's addresses. */
-#define PUSH_BYTES (2 * sizeof(VkDeviceAddress))
 
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
 {
@@ -15,7 +13,7 @@ HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
     VkPushConstantRange push = {
         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
         .offset = 0,
-        .size = PUSH_BYTES,
+        .size = DML_VK_PUSH_BYTES,
     };
     VkPipelineLayoutCreateInfo layout = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,

@@ -74,6 +74,10 @@ HRESULT dml_vk_block_alloc(struct dml_vk_device *dev, uint64_t size, struct dml_
  * ignored. */
 void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
 
+/* Slots one kernel may read: their addresses all fit in the 128 bytes of push constants that
+ * Vulkan guarantees, next to the parameter block's address. Plans reading more are cut first. */
+#define DML_VK_MAX_SLOTS 15
+
 /* One dispatch ready to record: the pipeline of the plan's variant (shared, owned by the
  * device's pipeline cache), the plan packed into a parameter block, and the group counts. */
 struct dml_vk_kernel
@@ -82,6 +86,7 @@ struct dml_vk_kernel
     VkPipelineLayout layout;
     struct dml_vk_block params;
     uint32_t groups[3];
+    uint32_t slot_count;
 };
 
 /* E_INVALIDARG for a malformed plan (see dml_vk_plan_check). */
@@ -89,11 +94,14 @@ HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out);
 /* Frees the parameter block (the GPU must be done with it); zeroes *kernel. */
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel);
-/* Binds the pipeline, pushes the two addresses and dispatches; no barrier. binding_block holds
- * one VkDeviceAddress per slot (slot_count of them) and is read when the GPU executes. The
- * compute pipeline binding of cmd is left changed. Not thread-safe per cmd (as Vulkan). */
+/* Binds the pipeline, pushes the addresses and dispatches; inserts no barrier. With slot_block 0,
+ * slots[0 .. plan.slot_count) are pushed (read now); otherwise slots is ignored and the GPU reads
+ * the slot_count addresses from slot_block (8-byte aligned) when it executes, which is what
+ * DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE needs. The compute pipeline and push constants of cmd
+ * are left changed. Not thread-safe per cmd (as Vulkan). */
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
-                          VkCommandBuffer cmd, VkDeviceAddress binding_block);
+                          VkCommandBuffer cmd, const VkDeviceAddress *slots,
+                          VkDeviceAddress slot_block);
 /* S_OK when the plan is one the kernels implement, else E_INVALIDARG; what (if not NULL) gets a
  * short description of the first problem. */
 HRESULT dml_vk_plan_check(const struct plan *plan, const char **what);

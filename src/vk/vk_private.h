@@ -114,6 +114,9 @@ uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFl
                                       const VkMemoryPropertyFlags *preferred,
                                       size_t preferred_count);
 
+/* The parameter block's address and DML_VK_MAX_SLOTS slot addresses (kernels.c). */
+#define DML_VK_PUSH_BYTES 128
+
 /* pipelines.c: one VkPipeline per variant, created on first use. */
 struct dml_vk_variant
 {

@@ -50,42 +50,57 @@ static HRESULT record(const void *self, const char *method, unsigned slot, unsig
 
 #define ARG(x) ((uintptr_t)(x))
 /* RECORD(I, Method, argc, args...) inside I's implementation of Method. */
-#define RECORD(I, method, ...) record(This, #method, (unsigned)(offsetof(I##Vtbl, method) / sizeof(void *)), __VA_ARGS__)
+#define RECORD(I, method, ...)                                                                     \
+    record(This, #method, (unsigned)(offsetof(I##Vtbl, method) / sizeof(void *)), __VA_ARGS__)
 
 /* Method bodies shared by every interface that inherits them, stamped out per vtable type. */
-#define UNKNOWN_IMPL(I)                                                                                \
-    static HRESULT STDMETHODCALLTYPE I##_QueryInterface(I *This, REFIID riid, void **ppv)              \
-    {                                                                                                  \
-        return RECORD(I, QueryInterface, 2, ARG(riid), ARG(ppv));                                      \
-    }                                                                                                  \
-    static ULONG STDMETHODCALLTYPE I##_AddRef(I *This) { return (ULONG)RECORD(I, AddRef, 0); }          \
-    static ULONG STDMETHODCALLTYPE I##_Release(I *This) { return (ULONG)RECORD(I, Release, 0); }
-#define UNKNOWN_SLOTS(I) .QueryInterface = I##_QueryInterface, .AddRef = I##_AddRef, .Release = I##_Release
+#define UNKNOWN_IMPL(I)                                                                            \
+    static HRESULT STDMETHODCALLTYPE I##_QueryInterface(I *This, REFIID riid, void **ppv)          \
+    {                                                                                              \
+        return RECORD(I, QueryInterface, 2, ARG(riid), ARG(ppv));                                  \
+    }                                                                                              \
+    static ULONG STDMETHODCALLTYPE I##_AddRef(I *This)                                             \
+    {                                                                                              \
+        return (ULONG)RECORD(I, AddRef, 0);                                                        \
+    }                                                                                              \
+    static ULONG STDMETHODCALLTYPE I##_Release(I *This)                                            \
+    {                                                                                              \
+        return (ULONG)RECORD(I, Release, 0);                                                       \
+    }
+#define UNKNOWN_SLOTS(I)                                                                           \
+    .QueryInterface = I##_QueryInterface, .AddRef = I##_AddRef, .Release = I##_Release
 
-#define OBJECT_IMPL(I)                                                                                 \
-    UNKNOWN_IMPL(I)                                                                                    \
-    static HRESULT STDMETHODCALLTYPE I##_GetPrivateData(I *This, REFGUID guid, UINT *size, void *data) \
-    {                                                                                                  \
-        return RECORD(I, GetPrivateData, 3, ARG(guid), ARG(size), ARG(data));                          \
-    }                                                                                                  \
-    static HRESULT STDMETHODCALLTYPE I##_SetPrivateData(I *This, REFGUID guid, UINT size, const void *data) \
-    {                                                                                                  \
-        return RECORD(I, SetPrivateData, 3, ARG(guid), ARG(size), ARG(data));                          \
-    }                                                                                                  \
-    static HRESULT STDMETHODCALLTYPE I##_SetPrivateDataInterface(I *This, REFGUID guid, IUnknown *data) \
-    {                                                                                                  \
-        return RECORD(I, SetPrivateDataInterface, 2, ARG(guid), ARG(data));                            \
-    }                                                                                                  \
-    static HRESULT STDMETHODCALLTYPE I##_SetName(I *This, PCWSTR name) { return RECORD(I, SetName, 1, ARG(name)); }
-#define OBJECT_SLOTS(I)                                                                                \
-    UNKNOWN_SLOTS(I), .GetPrivateData = I##_GetPrivateData, .SetPrivateData = I##_SetPrivateData,     \
-                      .SetPrivateDataInterface = I##_SetPrivateDataInterface, .SetName = I##_SetName
+#define OBJECT_IMPL(I)                                                                             \
+    UNKNOWN_IMPL(I)                                                                                \
+    static HRESULT STDMETHODCALLTYPE I##_GetPrivateData(I *This, REFGUID guid, UINT *size,         \
+                                                        void *data)                                \
+    {                                                                                              \
+        return RECORD(I, GetPrivateData, 3, ARG(guid), ARG(size), ARG(data));                      \
+    }                                                                                              \
+    static HRESULT STDMETHODCALLTYPE I##_SetPrivateData(I *This, REFGUID guid, UINT size,          \
+                                                        const void *data)                          \
+    {                                                                                              \
+        return RECORD(I, SetPrivateData, 3, ARG(guid), ARG(size), ARG(data));                      \
+    }                                                                                              \
+    static HRESULT STDMETHODCALLTYPE I##_SetPrivateDataInterface(I *This, REFGUID guid,            \
+                                                                 IUnknown *data)                   \
+    {                                                                                              \
+        return RECORD(I, SetPrivateDataInterface, 2, ARG(guid), ARG(data));                        \
+    }                                                                                              \
+    static HRESULT STDMETHODCALLTYPE I##_SetName(I *This, PCWSTR name)                             \
+    {                                                                                              \
+        return RECORD(I, SetName, 1, ARG(name));                                                   \
+    }
+#define OBJECT_SLOTS(I)                                                                            \
+    UNKNOWN_SLOTS(I), .GetPrivateData = I##_GetPrivateData, .SetPrivateData = I##_SetPrivateData,  \
+                      .SetPrivateDataInterface = I##_SetPrivateDataInterface,                      \
+                      .SetName = I##_SetName
 
-#define CHILD_IMPL(I)                                                                                  \
-    OBJECT_IMPL(I)                                                                                     \
-    static HRESULT STDMETHODCALLTYPE I##_GetDevice(I *This, REFIID riid, void **ppv)                   \
-    {                                                                                                  \
-        return RECORD(I, GetDevice, 2, ARG(riid), ARG(ppv));                                           \
+#define CHILD_IMPL(I)                                                                              \
+    OBJECT_IMPL(I)                                                                                 \
+    static HRESULT STDMETHODCALLTYPE I##_GetDevice(I *This, REFIID riid, void **ppv)               \
+    {                                                                                              \
+        return RECORD(I, GetDevice, 2, ARG(riid), ARG(ppv));                                       \
     }
 #define CHILD_SLOTS(I) OBJECT_SLOTS(I), .GetDevice = I##_GetDevice
 
@@ -93,49 +108,56 @@ static HRESULT record(const void *self, const char *method, unsigned slot, unsig
 
 OBJECT_IMPL(IDMLDevice1)
 
-static HRESULT STDMETHODCALLTYPE dev_CheckFeatureSupport(IDMLDevice1 *This, DML_FEATURE feature, UINT querySize,
-                                                         const void *query, UINT supportSize, void *support)
+static HRESULT STDMETHODCALLTYPE dev_CheckFeatureSupport(IDMLDevice1 *This, DML_FEATURE feature,
+                                                         UINT querySize, const void *query,
+                                                         UINT supportSize, void *support)
 {
-    return RECORD(IDMLDevice1, CheckFeatureSupport, 5, ARG(feature), ARG(querySize), ARG(query), ARG(supportSize),
-                  ARG(support));
+    return RECORD(IDMLDevice1, CheckFeatureSupport, 5, ARG(feature), ARG(querySize), ARG(query),
+                  ARG(supportSize), ARG(support));
 }
 
-static HRESULT STDMETHODCALLTYPE dev_CreateOperator(IDMLDevice1 *This, const DML_OPERATOR_DESC *desc, REFIID riid,
+static HRESULT STDMETHODCALLTYPE dev_CreateOperator(IDMLDevice1 *This,
+                                                    const DML_OPERATOR_DESC *desc, REFIID riid,
                                                     void **ppv)
 {
     return RECORD(IDMLDevice1, CreateOperator, 3, ARG(desc), ARG(riid), ARG(ppv));
 }
 
-static HRESULT STDMETHODCALLTYPE dev_CompileOperator(IDMLDevice1 *This, IDMLOperator *op, DML_EXECUTION_FLAGS flags,
-                                                     REFIID riid, void **ppv)
+static HRESULT STDMETHODCALLTYPE dev_CompileOperator(IDMLDevice1 *This, IDMLOperator *op,
+                                                     DML_EXECUTION_FLAGS flags, REFIID riid,
+                                                     void **ppv)
 {
     return RECORD(IDMLDevice1, CompileOperator, 4, ARG(op), ARG(flags), ARG(riid), ARG(ppv));
 }
 
-static HRESULT STDMETHODCALLTYPE dev_CreateOperatorInitializer(IDMLDevice1 *This, UINT count,
-                                                               IDMLCompiledOperator *const *operators, REFIID riid,
-                                                               void **ppv)
+static HRESULT STDMETHODCALLTYPE dev_CreateOperatorInitializer(
+    IDMLDevice1 *This, UINT count, IDMLCompiledOperator *const *operators, REFIID riid, void **ppv)
 {
-    return RECORD(IDMLDevice1, CreateOperatorInitializer, 4, ARG(count), ARG(operators), ARG(riid), ARG(ppv));
+    return RECORD(IDMLDevice1, CreateOperatorInitializer, 4, ARG(count), ARG(operators), ARG(riid),
+                  ARG(ppv));
 }
 
-static HRESULT STDMETHODCALLTYPE dev_CreateCommandRecorder(IDMLDevice1 *This, REFIID riid, void **ppv)
+static HRESULT STDMETHODCALLTYPE dev_CreateCommandRecorder(IDMLDevice1 *This, REFIID riid,
+                                                           void **ppv)
 {
     return RECORD(IDMLDevice1, CreateCommandRecorder, 2, ARG(riid), ARG(ppv));
 }
 
-static HRESULT STDMETHODCALLTYPE dev_CreateBindingTable(IDMLDevice1 *This, const DML_BINDING_TABLE_DESC *desc,
+static HRESULT STDMETHODCALLTYPE dev_CreateBindingTable(IDMLDevice1 *This,
+                                                        const DML_BINDING_TABLE_DESC *desc,
                                                         REFIID riid, void **ppv)
 {
     return RECORD(IDMLDevice1, CreateBindingTable, 3, ARG(desc), ARG(riid), ARG(ppv));
 }
 
-static HRESULT STDMETHODCALLTYPE dev_Evict(IDMLDevice1 *This, UINT count, IDMLPageable *const *objects)
+static HRESULT STDMETHODCALLTYPE dev_Evict(IDMLDevice1 *This, UINT count,
+                                           IDMLPageable *const *objects)
 {
     return RECORD(IDMLDevice1, Evict, 2, ARG(count), ARG(objects));
 }
 
-static HRESULT STDMETHODCALLTYPE dev_MakeResident(IDMLDevice1 *This, UINT count, IDMLPageable *const *objects)
+static HRESULT STDMETHODCALLTYPE dev_MakeResident(IDMLDevice1 *This, UINT count,
+                                                  IDMLPageable *const *objects)
 {
     return RECORD(IDMLDevice1, MakeResident, 2, ARG(count), ARG(objects));
 }
@@ -151,7 +173,8 @@ static HRESULT STDMETHODCALLTYPE dev_GetParentDevice(IDMLDevice1 *This, REFIID r
 }
 
 static HRESULT STDMETHODCALLTYPE dev_CompileGraph(IDMLDevice1 *This, const DML_GRAPH_DESC *desc,
-                                                  DML_EXECUTION_FLAGS flags, REFIID riid, void **ppv)
+                                                  DML_EXECUTION_FLAGS flags, REFIID riid,
+                                                  void **ppv)
 {
     return RECORD(IDMLDevice1, CompileGraph, 4, ARG(desc), ARG(flags), ARG(riid), ARG(ppv));
 }
@@ -176,7 +199,8 @@ static IDMLDevice1 device = {&device_vtbl};
 
 CHILD_IMPL(IDMLOperatorInitializer)
 
-static DML_BINDING_PROPERTIES STDMETHODCALLTYPE init_GetBindingProperties(IDMLOperatorInitializer *This)
+static DML_BINDING_PROPERTIES STDMETHODCALLTYPE
+init_GetBindingProperties(IDMLOperatorInitializer *This)
 {
     RECORD(IDMLOperatorInitializer, GetBindingProperties, 0);
     return abi_binding_properties();
@@ -199,27 +223,32 @@ static IDMLOperatorInitializer initializer = {&initializer_vtbl};
 
 CHILD_IMPL(IDMLBindingTable)
 
-static void STDMETHODCALLTYPE table_BindInputs(IDMLBindingTable *This, UINT count, const DML_BINDING_DESC *bindings)
+static void STDMETHODCALLTYPE table_BindInputs(IDMLBindingTable *This, UINT count,
+                                               const DML_BINDING_DESC *bindings)
 {
     RECORD(IDMLBindingTable, BindInputs, 2, ARG(count), ARG(bindings));
 }
 
-static void STDMETHODCALLTYPE table_BindOutputs(IDMLBindingTable *This, UINT count, const DML_BINDING_DESC *bindings)
+static void STDMETHODCALLTYPE table_BindOutputs(IDMLBindingTable *This, UINT count,
+                                                const DML_BINDING_DESC *bindings)
 {
     RECORD(IDMLBindingTable, BindOutputs, 2, ARG(count), ARG(bindings));
 }
 
-static void STDMETHODCALLTYPE table_BindTemporaryResource(IDMLBindingTable *This, const DML_BINDING_DESC *binding)
+static void STDMETHODCALLTYPE table_BindTemporaryResource(IDMLBindingTable *This,
+                                                          const DML_BINDING_DESC *binding)
 {
     RECORD(IDMLBindingTable, BindTemporaryResource, 1, ARG(binding));
 }
 
-static void STDMETHODCALLTYPE table_BindPersistentResource(IDMLBindingTable *This, const DML_BINDING_DESC *binding)
+static void STDMETHODCALLTYPE table_BindPersistentResource(IDMLBindingTable *This,
+                                                           const DML_BINDING_DESC *binding)
 {
     RECORD(IDMLBindingTable, BindPersistentResource, 1, ARG(binding));
 }
 
-static HRESULT STDMETHODCALLTYPE table_Reset(IDMLBindingTable *This, const DML_BINDING_TABLE_DESC *desc)
+static HRESULT STDMETHODCALLTYPE table_Reset(IDMLBindingTable *This,
+                                             const DML_BINDING_TABLE_DESC *desc)
 {
     return RECORD(IDMLBindingTable, Reset, 1, ARG(desc));
 }
@@ -238,10 +267,13 @@ static IDMLBindingTable table = {&table_vtbl};
 
 CHILD_IMPL(IDMLCommandRecorder)
 
-static void STDMETHODCALLTYPE recorder_RecordDispatch(IDMLCommandRecorder *This, ID3D12CommandList *commandList,
-                                                      IDMLDispatchable *dispatchable, IDMLBindingTable *bindings)
+static void STDMETHODCALLTYPE recorder_RecordDispatch(IDMLCommandRecorder *This,
+                                                      ID3D12CommandList *commandList,
+                                                      IDMLDispatchable *dispatchable,
+                                                      IDMLBindingTable *bindings)
 {
-    RECORD(IDMLCommandRecorder, RecordDispatch, 3, ARG(commandList), ARG(dispatchable), ARG(bindings));
+    RECORD(IDMLCommandRecorder, RecordDispatch, 3, ARG(commandList), ARG(dispatchable),
+           ARG(bindings));
 }
 
 static IDMLCommandRecorderVtbl recorder_vtbl = {
@@ -304,7 +336,9 @@ static unsigned empty_slots(const void *vtbl, size_t size)
 
 unsigned abi_c_empty_slots(void)
 {
-    return empty_slots(&device_vtbl, sizeof device_vtbl) + empty_slots(&initializer_vtbl, sizeof initializer_vtbl) +
-           empty_slots(&table_vtbl, sizeof table_vtbl) + empty_slots(&recorder_vtbl, sizeof recorder_vtbl) +
+    return empty_slots(&device_vtbl, sizeof device_vtbl) +
+           empty_slots(&initializer_vtbl, sizeof initializer_vtbl) +
+           empty_slots(&table_vtbl, sizeof table_vtbl) +
+           empty_slots(&recorder_vtbl, sizeof recorder_vtbl) +
            empty_slots(&debug_vtbl, sizeof debug_vtbl);
 }

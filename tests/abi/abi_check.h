@@ -6,13 +6,14 @@
 #include <DirectML.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-unsigned abi_mismatch(const char *fact, long long got, long long want);
+    unsigned abi_mismatch(const char *fact, long long got, long long want);
 
-/* want: the lower-case "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" form of the facts file. */
-unsigned abi_guid_mismatch(const char *fact, const GUID *got, const char *want);
+    /* want: the lower-case "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" form of the facts file. */
+    unsigned abi_guid_mismatch(const char *fact, const GUID *got, const char *want);
 
 #ifdef __cplusplus
 }

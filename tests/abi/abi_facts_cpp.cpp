@@ -49,25 +49,27 @@ void test_every_fact_of_the_facts_file(void **)
     unsigned bad = 0;
     unsigned lines = 0;
 #define ABI_CONST(name, v)                                                                         \
-    static_assert(std::is_same<decltype(name), const UINT>::value, #name " is a const UINT");         \
+    static_assert(std::is_same<decltype(name), const UINT>::value, #name " is a const UINT");      \
     bad += abi_mismatch("const " #name, static_cast<long long>(name), v), lines++;
 #define ABI_ENUM(type, name, v)                                                                    \
-    static_assert(std::is_same<decltype(name), type>::value, #name " belongs to " #type);             \
+    static_assert(std::is_same<decltype(name), type>::value, #name " belongs to " #type);          \
     bad += abi_mismatch("enum " #type "." #name, static_cast<long long>(name), v), lines++;
 #define ABI_SIZE(type, bytes) bad += abi_mismatch("size " #type, sizeof(type), bytes), lines++;
-#define ABI_OFFSET(type, field, bytes)                                                                 \
+#define ABI_OFFSET(type, field, bytes)                                                             \
     bad += abi_mismatch("offset " #type "." #field, offsetof(type, field), bytes), lines++;
-#define ABI_IID(iface, text)                                                                           \
-    static_assert(same_guid(uuidof<iface>(), IID_##iface), "uuidof<" #iface "> is IID_" #iface);    \
-    bad += abi_guid_mismatch("IID_" #iface, &IID_##iface, text);                                       \
-    bad += abi_mismatch("__uuidof(" #iface ")", same_guid(__uuidof(iface), IID_##iface), 1);          \
-    bad += abi_mismatch("__uuidof(" #iface "*)", same_guid(__uuidof(static_cast<iface *>(nullptr)), IID_##iface), 1); \
-    {                                                                                                  \
-        iface *object = nullptr;                                                                       \
-        PpvArgs args = capture(IID_PPV_ARGS(&object));                                                 \
-        bad += abi_mismatch("IID_PPV_ARGS(" #iface "**)", same_guid(args.riid, IID_##iface), 1);      \
-        bad += abi_mismatch("IID_PPV_ARGS pointer", args.ppv == reinterpret_cast<void **>(&object), 1); \
-    }                                                                                                  \
+#define ABI_IID(iface, text)                                                                       \
+    static_assert(same_guid(uuidof<iface>(), IID_##iface), "uuidof<" #iface "> is IID_" #iface);   \
+    bad += abi_guid_mismatch("IID_" #iface, &IID_##iface, text);                                   \
+    bad += abi_mismatch("__uuidof(" #iface ")", same_guid(__uuidof(iface), IID_##iface), 1);       \
+    bad += abi_mismatch("__uuidof(" #iface "*)",                                                   \
+                        same_guid(__uuidof(static_cast<iface *>(nullptr)), IID_##iface), 1);       \
+    {                                                                                              \
+        iface *object = nullptr;                                                                   \
+        PpvArgs args = capture(IID_PPV_ARGS(&object));                                             \
+        bad += abi_mismatch("IID_PPV_ARGS(" #iface "**)", same_guid(args.riid, IID_##iface), 1);   \
+        bad += abi_mismatch("IID_PPV_ARGS pointer",                                                \
+                            args.ppv == reinterpret_cast<void **>(&object), 1);                    \
+    }                                                                                              \
     lines++;
 #define ABI_SLOT(iface, method, index)
 #define ABI_VTBL(iface, count) lines++;
@@ -80,7 +82,7 @@ void test_hresults_and_base_types(void **)
 {
     unsigned bad = 0;
 #define ABI_HRESULT(name, v)                                                                       \
-    bad += abi_mismatch(#name, static_cast<uint32_t>(name), v);                                     \
+    bad += abi_mismatch(#name, static_cast<uint32_t>(name), v);                                    \
     bad += abi_mismatch("FAILED(" #name ")", FAILED(name), (v) >= 0x80000000u);
 #define ABI_TYPE_SIZE(type, bytes) bad += abi_mismatch("sizeof " #type, sizeof(type), bytes);
 #include "abi_extra_facts.h"
@@ -92,16 +94,21 @@ void test_hresults_and_base_types(void **)
 
 void test_iunknown_and_flag_operators(void **)
 {
-    static_assert(same_guid(__uuidof(IUnknown), GUID{0, 0, 0, {0xc0, 0, 0, 0, 0, 0, 0, 0x46}}), "IUnknown");
-    static_assert(std::is_polymorphic<IDMLDevice1>::value && std::is_abstract<IDMLDevice1>::value, "class");
+    static_assert(same_guid(__uuidof(IUnknown), GUID{0, 0, 0, {0xc0, 0, 0, 0, 0, 0, 0, 0x46}}),
+                  "IUnknown");
+    static_assert(std::is_polymorphic<IDMLDevice1>::value && std::is_abstract<IDMLDevice1>::value,
+                  "class");
     static_assert(std::is_base_of<IDMLDevice, IDMLDevice1>::value, "IDMLDevice1 : IDMLDevice");
     static_assert(std::is_base_of<IDMLDispatchable, IDMLOperatorInitializer>::value, "initializer");
     static_assert(std::is_base_of<IDMLPageable, IDMLCompiledOperator>::value, "compiled operator");
-    static_assert(!std::is_base_of<IDMLObject, IDMLDebugDevice>::value, "IDMLDebugDevice : IUnknown");
+    static_assert(!std::is_base_of<IDMLObject, IDMLDebugDevice>::value,
+                  "IDMLDebugDevice : IUnknown");
     static_assert(sizeof(IDMLDevice1) == sizeof(void *), "an interface is just its vtable pointer");
 
-    auto flags = DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION | DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
-    static_assert(std::is_same<decltype(flags), DML_EXECUTION_FLAGS>::value, "| keeps the enum type");
+    auto flags = DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION |
+                 DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
+    static_assert(std::is_same<decltype(flags), DML_EXECUTION_FLAGS>::value,
+                  "| keeps the enum type");
     flags &= DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
     assert_int_equal(flags, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
     auto tensor = DML_TENSOR_FLAG_NONE | DML_TENSOR_FLAG_OWNED_BY_DML;

@@ -159,3 +159,31 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses)
         abort();
     }
 }
+
+void plan_describe(FILE *file, const struct plan *plan)
+{
+    static const char *const kernels[] = {"COPY", "SPLIT", "PAD"};
+    static const char *const maps[] = {"AFFINE", "CONSTANT", "EDGE", "REFLECT", "SYMMETRIC", "WRAP"};
+    fprintf(file, "plan: kernel %s elem_bytes %" PRIu32 " rank %" PRIu32 " count %" PRIu64 " in_slot %" PRIu32
+            " in_base %" PRId64 " part_axis %" PRIu32 " part_count %" PRIu32 " slot_count %" PRIu32
+            " pad_value %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 "\n",
+            plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : "?", plan->elem_bytes, plan->rank, plan->count,
+            plan->in_slot, plan->in_base, plan->part_axis, plan->part_count, plan->slot_count, plan->pad_value[0],
+            plan->pad_value[1], plan->pad_value[2], plan->pad_value[3]);
+    for (uint32_t d = 0; d < plan->rank && d < PLAN_MAX_RANK; ++d)
+    {
+        const struct plan_dim *dim = &plan->dims[d];
+        fprintf(file, "  dim %" PRIu32 ": size %" PRIu32 " in_stride %" PRId64 " map %s in_size %" PRIu32
+                " pad_start %" PRIu32 "\n", d, dim->size, dim->in_stride, dim->map <= PLAN_MAP_WRAP ? maps[dim->map] : "?",
+                dim->in_size, dim->pad_start);
+    }
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        const struct plan_part *part = &plan->parts[k];
+        fprintf(file, "  part %" PRIu32 ": slot %" PRIu32 " axis_begin %" PRIu32 " base %" PRId64 " strides", k,
+                part->slot, part->axis_begin, part->base);
+        for (uint32_t d = 0; d < plan->rank && d < PLAN_MAX_RANK; ++d)
+            fprintf(file, " %" PRId64, part->strides[d]);
+        fprintf(file, "\n");
+    }
+}

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "plan.h"
 
@@ -17,5 +18,8 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses);
  * error (the first bad access; nothing is written from that access on). */
 int plan_exec_checked(const struct plan *plan, void *const *slot_addresses, const uint64_t *slot_sizes,
                       char *error, size_t error_size);
+
+/* Prints every field of the plan, for failure reports. */
+void plan_describe(FILE *file, const struct plan *plan);
 
 #endif

@@ -101,7 +101,7 @@ bool vt_rule_was_seen(enum dml_rule rule)
     return seen[rule];
 }
 
-const char *vt_capture_debug(void (*fn)(void *arg), void *arg)
+const char *vt_capture(void (*fn)(void *arg), void *arg, bool debug)
 {
     static char text[4096];
     FILE *stream = tmpfile();
@@ -109,7 +109,7 @@ const char *vt_capture_debug(void (*fn)(void *arg), void *arg)
 
     assert_non_null(stream);
     dml_diag_set_stream(stream);
-    debug_on = true;
+    debug_on = debug;
     fn(arg);
     debug_on = false;
     dml_diag_set_stream(NULL);
@@ -137,4 +137,37 @@ void vt_slice1_identity(struct vt_slice1 *c, DML_TENSOR_DATA_TYPE type, UINT ran
     c->desc.InputWindowOffsets = c->offsets;
     c->desc.InputWindowSizes = c->sizes;
     c->desc.InputWindowStrides = c->strides;
+}
+
+static void padding_link(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, DML_PADDING_MODE mode,
+                         UINT rank)
+{
+    c->desc = (DML_PADDING_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode, 9.0f,
+                                          rank,        c->start,     c->end};
+    c->desc1 = (DML_PADDING1_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode, type, {{0}},
+                                            rank,        c->start,     c->end};
+    c->desc1.PaddingValue.UInt8 = 9;
+}
+
+void vt_padding_seed(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, DML_PADDING_MODE mode)
+{
+    memset(c, 0, sizeof(*c));
+    vt_tensor_init(&c->in, type, 4, (UINT[]){1, 1, 4, 4});
+    vt_tensor_init(&c->out, type, 4, (UINT[]){1, 1, 8, 10});
+    memcpy(c->start, (UINT[]){0, 0, 1, 2}, 4 * sizeof(UINT));
+    memcpy(c->end, (UINT[]){0, 0, 3, 4}, 4 * sizeof(UINT));
+    padding_link(c, type, mode, 4);
+}
+
+void vt_padding_rank(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, UINT rank)
+{
+    const UINT in[DML_MAX_RANK] = {2, 2, 2, 2, 2, 2, 2, 2};
+    const UINT out[DML_MAX_RANK] = {3, 3, 3, 3, 3, 3, 3, 3};
+
+    memset(c, 0, sizeof(*c));
+    vt_tensor_init(&c->in, type, rank, in);
+    vt_tensor_init(&c->out, type, rank, out);
+    for (UINT i = 0; i < rank; ++i)
+        c->start[i] = 1;
+    padding_link(c, type, DML_PADDING_MODE_CONSTANT, rank);
 }

@@ -46,6 +46,21 @@ struct vt_slice1
 void vt_slice1_identity(struct vt_slice1 *c, DML_TENSOR_DATA_TYPE type, UINT rank,
                         const UINT *sizes);
 
+/* A PADDING and a PADDING1 desc sharing tensors and arrays. */
+struct vt_padding
+{
+    struct vt_tensor in, out;
+    UINT start[DML_MAX_RANK], end[DML_MAX_RANK];
+    DML_PADDING_OPERATOR_DESC desc;
+    DML_PADDING1_OPERATOR_DESC desc1;
+};
+
+/* The seeds' case: input {1,1,4,4}, StartPadding {0,0,1,2}, EndPadding {0,0,3,4}, output
+ * {1,1,8,10}, PaddingValue 9 (PADDING1: of the tensors' type, 9 in its bits). */
+void vt_padding_seed(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, DML_PADDING_MODE mode);
+/* Input of the given rank with every size 2, StartPadding 1 and EndPadding 0 everywhere. */
+void vt_padding_rank(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, UINT rank);
+
 /* Validates {type, desc} at level; def may be NULL (then it is cleaned up here). */
 HRESULT vt_validate(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
                     struct dml_op_def *def, enum dml_rule *rule);
@@ -65,8 +80,9 @@ void vt_expect_reject_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const vo
 void vt_rule_seen(enum dml_rule rule);
 bool vt_rule_was_seen(enum dml_rule rule);
 
-/* Runs fn with debug on and returns what it printed (static buffer), "" when nothing. */
-const char *vt_capture_debug(void (*fn)(void *arg), void *arg);
+/* Runs fn with the validators' debug flag set to debug and returns what the diag stream got
+ * (a static buffer; "" when nothing). */
+const char *vt_capture(void (*fn)(void *arg), void *arg, bool debug);
 
 #define VT_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,0 +1,146 @@
+/* GPU test harness for the Vulkan layer (see vk_test.h). */
+#include "vk_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dml_vk_device *vk_test_device(void)
+{
+    struct dml_vk_device *dev = NULL;
+    HRESULT hr = dml_vk_device_create(NULL, &dev);
+    if (hr == DXGI_ERROR_UNSUPPORTED)
+    {
+        fprintf(stderr, "no usable Vulkan device: skipped\n");
+        exit(VK_TEST_SKIP);
+    }
+    if (FAILED(hr))
+    {
+        fprintf(stderr, "dml_vk_device_create failed: 0x%08x\n", (unsigned)hr);
+        exit(1);
+    }
+    return dev;
+}
+
+static int64_t mod_positive(int64_t x, int64_t p)
+{
+    int64_t m = x % p;
+    return m < 0 ? m + p : m;
+}
+
+/* plan.h's map of output coordinate c in dimension d; -1 for the pad value. */
+static int64_t map_coordinate(const struct plan_dim *dim, uint32_t c)
+{
+    int64_t x = (int64_t)c - dim->pad_start, n = dim->in_size;
+    switch (dim->map)
+    {
+    case PLAN_MAP_AFFINE:
+        return c;
+    case PLAN_MAP_CONSTANT:
+        return x < 0 || x >= n ? -1 : x;
+    case PLAN_MAP_EDGE:
+        return x < 0 ? 0 : x >= n ? n - 1 : x;
+    case PLAN_MAP_REFLECT:
+        if (n == 1)
+            return 0;
+        x = mod_positive(x, 2 * (n - 1));
+        return x < n ? x : 2 * (n - 1) - x;
+    case PLAN_MAP_SYMMETRIC:
+        x = mod_positive(x, 2 * n);
+        return x < n ? x : 2 * n - 1 - x;
+    default:
+        return mod_positive(x, n);
+    }
+}
+
+static void reference_element(const struct plan *plan, uint8_t *const *slots, uint32_t c[])
+{
+    uint32_t k = 0;
+    while (k + 1 < plan->part_count && plan->parts[k + 1].axis_begin <= c[plan->part_axis])
+        ++k;
+    const struct plan_part *part = &plan->parts[k];
+    int64_t out = part->base, in = plan->in_base;
+    const void *from = NULL;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        uint32_t rel = c[d] - (d == plan->part_axis ? part->axis_begin : 0);
+        out += (int64_t)rel * part->strides[d];
+        int64_t i = map_coordinate(&plan->dims[d], c[d]);
+        if (i < 0)
+            from = plan->pad_value;
+        in += i * plan->dims[d].in_stride;
+    }
+    if (!from)
+        from = slots[plan->in_slot] + in * plan->elem_bytes;
+    memcpy(slots[part->slot] + out * plan->elem_bytes, from, plan->elem_bytes);
+}
+
+void vk_test_reference(const struct plan *plan, uint8_t *const *slots)
+{
+    uint32_t c[PLAN_MAX_RANK] = {0};
+    for (uint64_t n = 0; n < plan->count; ++n)
+    {
+        reference_element(plan, slots, c);
+        for (int d = (int)plan->rank - 1; d >= 0 && ++c[d] == plan->dims[d].size; --d)
+            c[d] = 0;
+    }
+}
+
+struct run
+{
+    VkBuffer buffers[DML_VK_MAX_SLOTS];
+    VkDeviceAddress addresses[DML_VK_MAX_SLOTS];
+    struct dml_vk_block block;
+    struct dml_vk_kernel kernel;
+};
+
+static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
+                         const uint64_t *slot_sizes, uint8_t *const *slots, struct run *run)
+{
+    HRESULT hr = dml_vk_block_alloc(dev, sizeof(run->addresses), &run->block);
+    for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->slot_count; ++s)
+    {
+        hr = dml_vk_buffer_create(dev, slot_sizes[s], &run->buffers[s]);
+        if (SUCCEEDED(hr))
+            hr = dml_vk_buffer_upload(dev, run->buffers[s], 0, slots[s], slot_sizes[s]);
+        if (SUCCEEDED(hr))
+            run->addresses[s] = dml_vk_buffer_address(dev, run->buffers[s]);
+    }
+    if (SUCCEEDED(hr))
+        hr = dml_vk_kernel_create(dev, plan, &run->kernel);
+    return hr;
+}
+
+static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_test_slots mode)
+{
+    VkCommandBuffer cmd;
+    HRESULT hr = dml_vk_command_begin(dev, &cmd);
+    if (FAILED(hr))
+        return hr;
+    bool block = mode == VK_TEST_SLOTS_BLOCK;
+    /* Poisoned addresses when pushed: the kernel must not read the block then. */
+    memset(run->block.host, block ? 0 : 0xff, run->block.size);
+    dml_vk_kernel_record(dev, &run->kernel, cmd, block ? NULL : run->addresses,
+                         block ? run->block.address : 0);
+    if (block)
+        memcpy(run->block.host, run->addresses, sizeof(run->addresses));
+    return dml_vk_command_submit_and_wait(dev, cmd);
+}
+
+HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *slot_sizes,
+                    uint8_t *const *slots, enum vk_test_slots mode)
+{
+    struct run run = {0};
+    if (plan->slot_count > sizeof(run.buffers) / sizeof(run.buffers[0]))
+        return E_INVALIDARG;
+    HRESULT hr = run_setup(dev, plan, slot_sizes, slots, &run);
+    if (SUCCEEDED(hr))
+        hr = run_dispatch(dev, &run, mode);
+    for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->slot_count; ++s)
+        hr = dml_vk_buffer_download(dev, run.buffers[s], 0, slots[s], slot_sizes[s]);
+    for (uint32_t s = 0; s < plan->slot_count; ++s)
+        dml_vk_buffer_destroy(dev, run.buffers[s]);
+    dml_vk_kernel_destroy(dev, &run.kernel);
+    dml_vk_block_free(dev, &run.block);
+    return hr;
+}

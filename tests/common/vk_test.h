@@ -1,0 +1,33 @@
+/* GPU test harness for the Vulkan layer: the library's own device (or exit 77), a small C
+ * reading of src/plan.h's semantics, and running one plan on buffers of given contents. */
+#ifndef DMLOPS_TEST_VK_TEST_H
+#define DMLOPS_TEST_VK_TEST_H
+
+#include <stdint.h>
+
+#include "plan.h"
+#include "vk/vk.h"
+
+#define VK_TEST_SKIP 77
+#define VK_TEST_POISON 0xA5
+
+/* The library's own device; exits with VK_TEST_SKIP when there is no usable Vulkan device and
+ * fails (exit 1) on any other error. */
+struct dml_vk_device *vk_test_device(void);
+
+/* Runs the plan on host memory: slots[s] is the memory of binding slot s. */
+void vk_test_reference(const struct plan *plan, uint8_t *const *slots);
+
+/* How a dispatch gets its slot addresses (see dml_vk_kernel_record). */
+enum vk_test_slots
+{
+    VK_TEST_SLOTS_PUSHED,
+    VK_TEST_SLOTS_BLOCK, /* read from a block at execution; the block is written after recording */
+};
+
+/* Creates one buffer per slot (slot_sizes bytes, initial contents slots[s]), runs the plan on
+ * the GPU, and reads every slot back into slots[s]. Returns the first failing HRESULT. */
+HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *slot_sizes,
+                    uint8_t *const *slots, enum vk_test_slots mode);
+
+#endif

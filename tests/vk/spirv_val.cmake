@@ -1,0 +1,13 @@
+# Runs spirv-val --target-env vulkan1.2 on every module in MODULES (separated by '|').
+string(REPLACE "|" ";" modules "${MODULES}")
+list(LENGTH modules count)
+if(count EQUAL 0)
+    message(FATAL_ERROR "no SPIR-V modules to validate")
+endif()
+foreach(module ${modules})
+    execute_process(COMMAND ${SPIRV_VAL} --target-env vulkan1.2 ${module} RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "spirv-val rejects ${module}")
+    endif()
+endforeach()
+message(STATUS "${count} SPIR-V modules valid")

@@ -1,0 +1,164 @@
+/* dmlops: the library's command-line tool.
+ *   dmlops info   list the Vulkan devices, the default one, their feature level and data types
+ *   dmlops run    run the DirectML documentation's examples on the default device */
+#define COBJMACROS
+#include <dmlops.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "seed_examples.h"
+
+static const char *const type_names[] = {
+    [VK_PHYSICAL_DEVICE_TYPE_OTHER] = "other",
+    [VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU] = "integrated GPU",
+    [VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU] = "discrete GPU",
+    [VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU] = "virtual GPU",
+    [VK_PHYSICAL_DEVICE_TYPE_CPU] = "CPU",
+};
+
+static const char *const data_type_names[] = {
+    "UNKNOWN", "FLOAT32", "FLOAT16", "UINT32", "UINT16", "UINT8", "INT32",
+    "INT16",   "INT8",    "FLOAT64", "UINT64", "INT64",  "UINT4", "INT4",
+};
+
+static void print_data_types(IDMLDevice *device)
+{
+    printf("    data types:");
+    for (unsigned t = 1; t < sizeof(data_type_names) / sizeof(data_type_names[0]); ++t)
+    {
+        DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT query = {(DML_TENSOR_DATA_TYPE)t};
+        DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT data = {0};
+
+        if (SUCCEEDED(IDMLDevice_CheckFeatureSupport(device, DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT,
+                                                     sizeof(query), &query, sizeof(data), &data)) &&
+            data.IsSupported)
+            printf(" %s", data_type_names[t]);
+    }
+    printf("\n");
+}
+
+static void print_adapter(unsigned index, const DMLOPS_ADAPTER_INFO *info, IDMLDevice *device)
+{
+    printf("%c %u: %s (%s, %s %s)\n", info->isDefault ? '*' : ' ', index, info->name,
+           info->type < 5 ? type_names[info->type] : "?", info->driverName, info->driverInfo);
+    if (!info->isSupported)
+    {
+        printf("    not usable: lacks a Vulkan feature libdmlops needs\n");
+        return;
+    }
+    printf("    feature level: %u.%u\n", info->maxFeatureLevel >> 12, (info->maxFeatureLevel >> 8) & 0xf);
+    if (device)
+        print_data_types(device);
+}
+
+static int command_info(void)
+{
+    DMLOPS_ADAPTER_INFO *adapters;
+    IDMLDevice *device = NULL;
+    UINT count = 0;
+
+    printf("libdmlops %s\n", dmlopsGetVersionString());
+    if (FAILED(dmlopsEnumerateAdapters(&count, NULL)) || !count)
+    {
+        printf("no Vulkan device found\n");
+        return 1;
+    }
+    if (!(adapters = calloc(count, sizeof(*adapters))) ||
+        FAILED(dmlopsEnumerateAdapters(&count, adapters)))
+        return free(adapters), 1;
+    DMLCreateDevice(NULL, DML_CREATE_DEVICE_FLAG_NONE, &IID_IDMLDevice, (void **)&device);
+    printf("Vulkan devices (* = default; DMLOPS_DEVICE=<index or name> chooses another):\n");
+    for (UINT i = 0; i < count; ++i)
+        print_adapter(i, &adapters[i], adapters[i].isDefault ? device : NULL);
+    if (device)
+        IDMLDevice_Release(device);
+    free(adapters);
+    return 0;
+}
+
+static void print_tensor(const char *label, const struct seed_tensor *tensor, const float *data)
+{
+    unsigned width = tensor->sizes[SEED_RANK - 1], count = seed_tensor_elements(tensor);
+
+    printf("  %s {%u, %u, %u, %u}:\n", label, tensor->sizes[0], tensor->sizes[1], tensor->sizes[2],
+           tensor->sizes[3]);
+    for (unsigned i = 0; i < count; ++i)
+        printf("%s%4g%s", i % width ? "" : "    [", data[i], (i + 1) % width ? "," : "]\n");
+}
+
+static int run_example(IDMLDevice *device, const struct seed_example *example)
+{
+    float *results[SEED_MAX_OUTPUTS] = {0};
+    bool pass;
+    HRESULT hr;
+
+    for (unsigned k = 0; k < example->output_count; ++k)
+        results[k] = calloc(seed_tensor_elements(&example->outputs[k]), sizeof(float));
+    hr = seed_run(device, example, results);
+    pass = SUCCEEDED(hr);
+    printf("%s\n", example->name);
+    print_tensor("input", &example->input, example->input.data);
+    for (unsigned k = 0; k < example->output_count && pass; ++k)
+    {
+        char label[32];
+        snprintf(label, sizeof(label), "output %u", k);
+        print_tensor(label, &example->outputs[k], results[k]);
+        pass = !memcmp(results[k], example->outputs[k].data,
+                       seed_tensor_elements(&example->outputs[k]) * sizeof(float));
+    }
+    printf("  %s", pass ? "PASS\n" : "FAIL");
+    if (!pass)
+        printf(FAILED(hr) ? " (HRESULT 0x%08X)\n" : " (differs from the documented result)\n",
+               (unsigned)hr);
+    for (unsigned k = 0; k < example->output_count; ++k)
+        free(results[k]);
+    return pass ? 0 : 1;
+}
+
+static int command_run(void)
+{
+    DMLOPS_ADAPTER_INFO *adapters = NULL;
+    IDMLDevice *device;
+    unsigned failures = 0;
+    UINT count = 0;
+    HRESULT hr;
+
+    if (FAILED(hr = DMLCreateDevice(NULL, DML_CREATE_DEVICE_FLAG_NONE, &IID_IDMLDevice,
+                                    (void **)&device)))
+    {
+        fprintf(stderr, "dmlops run: DMLCreateDevice failed: 0x%08X\n", (unsigned)hr);
+        return 1;
+    }
+    if (SUCCEEDED(dmlopsEnumerateAdapters(&count, NULL)) && count &&
+        (adapters = calloc(count, sizeof(*adapters))) &&
+        SUCCEEDED(dmlopsEnumerateAdapters(&count, adapters)))
+        for (UINT i = 0; i < count; ++i)
+            if (adapters[i].isDefault)
+                printf("device: %s (%s)\n\n", adapters[i].name, adapters[i].driverName);
+    free(adapters);
+    for (unsigned e = 0; e < seed_example_count; ++e)
+        failures += run_example(device, &seed_examples[e]);
+    IDMLDevice_Release(device);
+    printf("\n%u passed, %u failed\n", seed_example_count - failures, failures);
+    return failures ? 1 : 0;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: dmlops info | run\n"
+                    "  info  list the Vulkan devices with their feature level and data types\n"
+                    "  run   run the DirectML documentation's examples on the default device\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "info"))
+        return command_info();
+    if (argc == 2 && !strcmp(argv[1], "run"))
+        return command_run();
+    usage();
+    return 2;
+}
