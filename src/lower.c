@@ -16,8 +16,8 @@ struct lower_entry
 };
 
 static const struct lower_entry lower_entries[] = {
-    {DML_OPERATOR_SLICE, lower_build_slice},       {DML_OPERATOR_SLICE1, lower_build_slice},
-    {DML_OPERATOR_SPLIT, lower_build_split},       {DML_OPERATOR_PADDING, lower_build_padding},
+    {DML_OPERATOR_SLICE, lower_build_slice},      {DML_OPERATOR_SLICE1, lower_build_slice},
+    {DML_OPERATOR_SPLIT, lower_build_split},      {DML_OPERATOR_PADDING, lower_build_padding},
     {DML_OPERATOR_PADDING1, lower_build_padding},
 };
 
@@ -114,7 +114,8 @@ HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slo
     HRESULT hr = lower_plan_init(out, unit, 1, 1);
     if (FAILED(hr))
         return hr;
-    out->dims[0] = (struct plan_dim){.size = (uint32_t)(bytes / unit), .in_stride = 1, .map = PLAN_MAP_AFFINE};
+    out->dims[0] =
+        (struct plan_dim){.size = (uint32_t)(bytes / unit), .in_stride = 1, .map = PLAN_MAP_AFFINE};
     out->in_slot = src_slot;
     out->parts[0].slot = dst_slot;
     out->parts[0].strides[0] = 1;

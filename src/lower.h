@@ -18,6 +18,7 @@ HRESULT dml_lower(const struct dml_op_def *def, struct plan *out);
 
 /* A plan copying `bytes` bytes (a multiple of 4) from slot src_slot to slot dst_slot, both
  * starting 16-byte aligned: used to copy OWNED_BY_DML inputs into the persistent resource. */
-HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slot, struct plan *out);
+HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slot,
+                             struct plan *out);
 
 #endif

@@ -18,11 +18,16 @@ struct scalar_type
 
 /* Indexed by DML_TENSOR_DATA_TYPE; bytes 0 marks a type with no element bits. */
 static const struct scalar_type scalar_types[] = {
-    [DML_TENSOR_DATA_TYPE_FLOAT32] = {4, SCALAR_FLOAT},   [DML_TENSOR_DATA_TYPE_FLOAT16] = {2, SCALAR_FLOAT},
-    [DML_TENSOR_DATA_TYPE_UINT32] = {4, SCALAR_UNSIGNED}, [DML_TENSOR_DATA_TYPE_UINT16] = {2, SCALAR_UNSIGNED},
-    [DML_TENSOR_DATA_TYPE_UINT8] = {1, SCALAR_UNSIGNED},  [DML_TENSOR_DATA_TYPE_INT32] = {4, SCALAR_SIGNED},
-    [DML_TENSOR_DATA_TYPE_INT16] = {2, SCALAR_SIGNED},    [DML_TENSOR_DATA_TYPE_INT8] = {1, SCALAR_SIGNED},
-    [DML_TENSOR_DATA_TYPE_FLOAT64] = {8, SCALAR_FLOAT},   [DML_TENSOR_DATA_TYPE_UINT64] = {8, SCALAR_UNSIGNED},
+    [DML_TENSOR_DATA_TYPE_FLOAT32] = {4, SCALAR_FLOAT},
+    [DML_TENSOR_DATA_TYPE_FLOAT16] = {2, SCALAR_FLOAT},
+    [DML_TENSOR_DATA_TYPE_UINT32] = {4, SCALAR_UNSIGNED},
+    [DML_TENSOR_DATA_TYPE_UINT16] = {2, SCALAR_UNSIGNED},
+    [DML_TENSOR_DATA_TYPE_UINT8] = {1, SCALAR_UNSIGNED},
+    [DML_TENSOR_DATA_TYPE_INT32] = {4, SCALAR_SIGNED},
+    [DML_TENSOR_DATA_TYPE_INT16] = {2, SCALAR_SIGNED},
+    [DML_TENSOR_DATA_TYPE_INT8] = {1, SCALAR_SIGNED},
+    [DML_TENSOR_DATA_TYPE_FLOAT64] = {8, SCALAR_FLOAT},
+    [DML_TENSOR_DATA_TYPE_UINT64] = {8, SCALAR_UNSIGNED},
     [DML_TENSOR_DATA_TYPE_INT64] = {8, SCALAR_SIGNED},
 };
 
@@ -42,14 +47,15 @@ static uint64_t union_bits(const DML_SCALAR_UNION *value, unsigned bytes)
     return bits;
 }
 
+/* value >> shift (shift >= 1), rounded to nearest, ties to even. */
 static uint16_t round_shift_even(uint32_t value, unsigned shift)
 {
     if (shift > 31)
-        return 0;
+        return 0; /* value < 2^24 is below half of 2^shift */
     uint32_t kept = value >> shift;
     uint32_t rest = value & ((1u << shift) - 1);
-    uint32_t half = shift ? 1u << (shift - 1) : 1u;
-    if (shift && (rest > half || (rest == half && (kept & 1))))
+    uint32_t half = 1u << (shift - 1);
+    if (rest > half || (rest == half && (kept & 1)))
         ++kept; /* a carry into the exponent field is the correct next value */
     return (uint16_t)kept;
 }
@@ -64,18 +70,16 @@ uint16_t dml_float_bits_to_half(uint32_t bits)
     int half_exponent = exponent - 127 + 15;
     if (half_exponent >= 31)
         return sign | 0x7c00;
-    if (half_exponent <= 0) /* subnormal half: units of 2^-24 */
-    {
-        uint32_t significand = exponent ? mantissa | 0x800000 : mantissa;
-        unsigned shift = (unsigned)(14 - half_exponent) + (exponent ? 0 : 1);
-        return sign | round_shift_even(significand, shift);
-    }
+    if (exponent == 0) /* zero or a float subnormal: far below half of 2^-24 */
+        return sign;
+    if (half_exponent <= 0) /* a subnormal half counts units of 2^-24 */
+        return sign | round_shift_even(mantissa | 0x800000, (unsigned)(14 - half_exponent));
     uint32_t normal = (uint32_t)half_exponent << 23 | mantissa;
     return sign | round_shift_even(normal, 13);
 }
 
-/* Truncate toward zero and saturate to [lo, hi]; NaN gives 0 (D4). lo/hi are exact doubles
- * except 2^63 and 2^64, which serve as exclusive upper limits. */
+/* D4: truncate toward zero, saturate to the type's range, NaN gives 0. The limits are powers
+ * of two, exact in a double: -2^(bits-1) is the lowest value, 2^(bits-1) the first too high. */
 static uint64_t float_to_signed(double value, unsigned bytes)
 {
     double limit = ldexp(1.0, (int)bytes * 8 - 1);
@@ -92,6 +96,7 @@ static uint64_t float_to_signed(double value, unsigned bytes)
     return bytes == 8 ? (uint64_t)result : (uint64_t)result & ((UINT64_C(1) << (bytes * 8)) - 1);
 }
 
+/* As float_to_signed, for [0, 2^bits). */
 static uint64_t float_to_unsigned(double value, unsigned bytes)
 {
     double limit = ldexp(1.0, (int)bytes * 8);
@@ -115,17 +120,28 @@ static double scalar_as_double(DML_TENSOR_DATA_TYPE type, const DML_SCALAR_UNION
 {
     switch (type)
     {
-    case DML_TENSOR_DATA_TYPE_FLOAT32: return value->Float32;
-    case DML_TENSOR_DATA_TYPE_FLOAT64: return value->Float64;
-    case DML_TENSOR_DATA_TYPE_UINT8: return value->UInt8;
-    case DML_TENSOR_DATA_TYPE_UINT16: return value->UInt16;
-    case DML_TENSOR_DATA_TYPE_UINT32: return value->UInt32;
-    case DML_TENSOR_DATA_TYPE_UINT64: return (double)value->UInt64;
-    case DML_TENSOR_DATA_TYPE_INT8: return value->Int8;
-    case DML_TENSOR_DATA_TYPE_INT16: return value->Int16;
-    case DML_TENSOR_DATA_TYPE_INT32: return value->Int32;
-    case DML_TENSOR_DATA_TYPE_INT64: return (double)value->Int64;
-    default: return 0.0;
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        return value->Float32;
+    case DML_TENSOR_DATA_TYPE_FLOAT64:
+        return value->Float64;
+    case DML_TENSOR_DATA_TYPE_UINT8:
+        return value->UInt8;
+    case DML_TENSOR_DATA_TYPE_UINT16:
+        return value->UInt16;
+    case DML_TENSOR_DATA_TYPE_UINT32:
+        return value->UInt32;
+    case DML_TENSOR_DATA_TYPE_UINT64:
+        return (double)value->UInt64;
+    case DML_TENSOR_DATA_TYPE_INT8:
+        return value->Int8;
+    case DML_TENSOR_DATA_TYPE_INT16:
+        return value->Int16;
+    case DML_TENSOR_DATA_TYPE_INT32:
+        return value->Int32;
+    case DML_TENSOR_DATA_TYPE_INT64:
+        return (double)value->Int64;
+    default:
+        return 0.0;
     }
 }
 
@@ -145,7 +161,8 @@ uint64_t dml_scalar_to_element_bits(DML_TENSOR_DATA_TYPE value_type, const DML_S
         return bits;
     }
     if (target.cls == SCALAR_FLOAT)
-        return float_to_narrow_float(value_type == DML_TENSOR_DATA_TYPE_FLOAT32 ? value->Float32 : (float)number,
+        return float_to_narrow_float(value_type == DML_TENSOR_DATA_TYPE_FLOAT32 ? value->Float32
+                                                                                : (float)number,
                                      target.bytes);
     return target.cls == SCALAR_SIGNED ? float_to_signed(number, target.bytes)
                                        : float_to_unsigned(number, target.bytes);

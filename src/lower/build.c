@@ -39,7 +39,8 @@ HRESULT lower_build_slice(const struct dml_op_def *def, struct plan *plan)
         return hr;
     for (uint32_t d = 0; d < input->rank; ++d)
     {
-        int64_t start = (int64_t)slice->offsets[d] + (slice->strides[d] < 0 ? (int64_t)slice->sizes[d] - 1 : 0);
+        int64_t start =
+            (int64_t)slice->offsets[d] + (slice->strides[d] < 0 ? (int64_t)slice->sizes[d] - 1 : 0);
         plan->in_base += start * input->strides[d];
         plan->dims[d].size = output->sizes[d];
         plan->dims[d].in_stride = (int64_t)slice->strides[d] * input->strides[d];
@@ -76,8 +77,10 @@ HRESULT lower_build_split(const struct dml_op_def *def, struct plan *plan)
 
 /* Indexed by DML_PADDING_MODE. */
 static const enum plan_map lower_padding_maps[] = {
-    [DML_PADDING_MODE_CONSTANT] = PLAN_MAP_CONSTANT, [DML_PADDING_MODE_EDGE] = PLAN_MAP_EDGE,
-    [DML_PADDING_MODE_REFLECTION] = PLAN_MAP_REFLECT, [DML_PADDING_MODE_SYMMETRIC] = PLAN_MAP_SYMMETRIC,
+    [DML_PADDING_MODE_CONSTANT] = PLAN_MAP_CONSTANT,
+    [DML_PADDING_MODE_EDGE] = PLAN_MAP_EDGE,
+    [DML_PADDING_MODE_REFLECTION] = PLAN_MAP_REFLECT,
+    [DML_PADDING_MODE_SYMMETRIC] = PLAN_MAP_SYMMETRIC,
     [DML_PADDING_MODE_WRAP] = PLAN_MAP_WRAP,
 };
 
@@ -104,7 +107,8 @@ HRESULT lower_build_padding(const struct dml_op_def *def, struct plan *plan)
     lower_set_part_strides(&plan->parts[0], output);
     if (padding->mode == DML_PADDING_MODE_CONSTANT)
     {
-        uint64_t bits = dml_scalar_to_element_bits(padding->value_type, &padding->value, output->data_type);
+        uint64_t bits =
+            dml_scalar_to_element_bits(padding->value_type, &padding->value, output->data_type);
         memcpy(plan->pad_value, &bits, def->elem_size);
     }
     return S_OK;

@@ -84,7 +84,8 @@ static int lower_mergeable(const struct plan *plan, uint32_t d)
         return 0;
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
-        if (!lower_contiguous(plan->parts[k].strides[d], plan->parts[k].strides[d + 1], inner->size))
+        if (!lower_contiguous(plan->parts[k].strides[d], plan->parts[k].strides[d + 1],
+                              inner->size))
             return 0;
     }
     return 1;

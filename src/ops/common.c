@@ -44,71 +44,54 @@ static const char *format_allowed(const struct dml_fl_row *row, enum dml_fl_fiel
     return format_mask(field == DML_FL_TYPE ? row->types : row->modes, field, buf, size);
 }
 
-/* A value the operator accepts at some level, but not at ctx's. */
-static HRESULT reject_fl(struct dml_validate_ctx *ctx, enum dml_rule rule, enum dml_fl_field field,
-                         const char *what, const char *value, DML_FEATURE_LEVEL needs)
+static const struct
 {
-    char allowed[256];
+    enum dml_rule rule;
+    const char *member; /* of the tensor desc, or of the operator desc for a mode */
+} fl_fields[] = {
+    [DML_FL_DIMS] = {DML_RULE_FL_DIMENSION_COUNT, "DimensionCount"},
+    [DML_FL_TYPE] = {DML_RULE_FL_DATA_TYPE, "DataType"},
+    [DML_FL_MODE] = {DML_RULE_FL_PADDING_MODE, "PaddingMode"},
+};
 
+static void format_value(enum dml_fl_field field, uint32_t value, char *buf, size_t size)
+{
+    if (field == DML_FL_DIMS)
+        snprintf(buf, size, "%u", value);
+    else if (field == DML_FL_TYPE)
+        snprintf(buf, size, "%s (%u)", dml_data_type_name((DML_TENSOR_DATA_TYPE)value), value);
+    else
+        snprintf(buf, size, "DML_PADDING_MODE_%s (%u)", padding_mode_names[value], value);
+}
+
+/* The feature-level rule of field: value must be allowed by the row in force at ctx's level. The
+ * message names the lowest level that allows it. tensor is NULL for the operator's own fields. */
+static HRESULT check_fl(struct dml_validate_ctx *ctx, enum dml_fl_field field, uint32_t value,
+                        const char *tensor)
+{
+    const struct dml_fl_row *row = dml_fl_row_at(ctx->fl, ctx->feature_level);
+    const DML_FEATURE_LEVEL needs = dml_fl_lowest_allowing(ctx->fl, field, value);
+    char shown[96], allowed[256];
+
+    if (dml_fl_row_allows(row, field, value))
+        return S_OK;
     if (!ctx->debug)
-        return dml_reject(ctx, rule, NULL);
-    format_allowed(dml_fl_row_at(ctx->fl, ctx->feature_level), field, allowed, sizeof(allowed));
-    return dml_reject(ctx, rule, "%s is %s; allowed at %s: %s; needs %s", what, value,
+        return dml_reject(ctx, fl_fields[field].rule, NULL);
+    format_value(field, value, shown, sizeof(shown));
+    format_allowed(row, field, allowed, sizeof(allowed));
+    return dml_reject(ctx, fl_fields[field].rule, "%s%s%s is %s; allowed at %s: %s; needs %s",
+                      tensor ? tensor : "", tensor ? "." : "", fl_fields[field].member, shown,
                       dml_feature_level_name(ctx->feature_level), allowed,
-                      dml_feature_level_name(needs));
-}
-
-static HRESULT check_fl_type(struct dml_validate_ctx *ctx, const struct dml_tensor *t,
-                             const char *name)
-{
-    const struct dml_fl_row *row = dml_fl_row_at(ctx->fl, ctx->feature_level);
-    DML_FEATURE_LEVEL needs;
-    char what[64], value[64];
-
-    if (dml_fl_row_allows(row, DML_FL_TYPE, t->data_type))
-        return S_OK;
-    snprintf(what, sizeof(what), "%s.DataType", name);
-    snprintf(value, sizeof(value), "%s (%u)", dml_data_type_name(t->data_type), t->data_type);
-    needs = dml_fl_lowest_allowing(ctx->fl, DML_FL_TYPE, t->data_type);
-    if (!needs)
-        return dml_reject(ctx, DML_RULE_T2_DATA_TYPE,
-                          "%s is %s; allowed: a type this operator accepts", what, value);
-    return reject_fl(ctx, DML_RULE_FL_DATA_TYPE, DML_FL_TYPE, what, value, needs);
-}
-
-static HRESULT check_fl_dims(struct dml_validate_ctx *ctx, const struct dml_tensor *t,
-                             const char *name)
-{
-    const struct dml_fl_row *row = dml_fl_row_at(ctx->fl, ctx->feature_level);
-    DML_FEATURE_LEVEL needs;
-    char what[64], value[16];
-
-    if (dml_fl_row_allows(row, DML_FL_DIMS, t->rank))
-        return S_OK;
-    snprintf(what, sizeof(what), "%s.DimensionCount", name);
-    snprintf(value, sizeof(value), "%u", t->rank);
-    needs = dml_fl_lowest_allowing(ctx->fl, DML_FL_DIMS, t->rank);
-    if (!needs)
-        return dml_reject(ctx, DML_RULE_T4_DIMENSION_COUNT,
-                          "%s is %s; allowed: a count this operator accepts", what, value);
-    return reject_fl(ctx, DML_RULE_FL_DIMENSION_COUNT, DML_FL_DIMS, what, value, needs);
+                      needs ? dml_feature_level_name(needs) : "a level that does not exist yet");
 }
 
 HRESULT dml_check_padding_mode(struct dml_validate_ctx *ctx, DML_PADDING_MODE mode)
 {
-    const struct dml_fl_row *row = dml_fl_row_at(ctx->fl, ctx->feature_level);
-    char value[64];
-
     if ((uint32_t)mode >= PADDING_MODE_COUNT)
         return dml_reject(ctx, DML_RULE_P_3_PADDING_MODE,
                           "PaddingMode is %u; allowed: 0..%u (CONSTANT..WRAP)", (unsigned)mode,
                           (unsigned)PADDING_MODE_COUNT - 1);
-    if (dml_fl_row_allows(row, DML_FL_MODE, mode))
-        return S_OK;
-    snprintf(value, sizeof(value), "DML_PADDING_MODE_%s (%u)", padding_mode_names[mode],
-             (unsigned)mode);
-    return reject_fl(ctx, DML_RULE_FL_PADDING_MODE, DML_FL_MODE, "PaddingMode", value,
-                     dml_fl_lowest_allowing(ctx->fl, DML_FL_MODE, mode));
+    return check_fl(ctx, DML_FL_MODE, mode, NULL);
 }
 
 HRESULT dml_validate_input(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
@@ -117,9 +100,9 @@ HRESULT dml_validate_input(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *
     HRESULT hr;
 
     if (FAILED(hr = dml_tensor_validate(ctx, desc, name, DML_TENSOR_INPUT, out)) ||
-        FAILED(hr = check_fl_type(ctx, out, name)))
+        FAILED(hr = check_fl(ctx, DML_FL_TYPE, out->data_type, name)))
         return hr;
-    return check_fl_dims(ctx, out, name);
+    return check_fl(ctx, DML_FL_DIMS, out->rank, name);
 }
 
 HRESULT dml_validate_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,

@@ -249,6 +249,7 @@ static void test_binding_misuse_removes_device(void **state)
     DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)compiled, {0}, {0}, 0};
     DML_BINDING_DESC none[2] = {{DML_BINDING_TYPE_NONE, NULL}, {DML_BINDING_TYPE_NONE, NULL}};
     IDMLBindingTable *table = NULL;
+    DML_OPERATOR_DESC null_slice = {DML_OPERATOR_SLICE1, NULL};
     IDMLOperator *another = NULL;
 
     assert_int_equal(IDMLDevice_CreateBindingTable(device, &desc, &IID_IDMLBindingTable,
@@ -256,8 +257,8 @@ static void test_binding_misuse_removes_device(void **state)
     assert_int_equal(IDMLDevice_GetDeviceRemovedReason(device), S_OK);
     IDMLBindingTable_BindInputs(table, 2, none); /* the operator has one input */
     assert_int_equal(IDMLDevice_GetDeviceRemovedReason(device), E_INVALIDARG);
-    assert_int_equal(IDMLDevice_CreateOperator(device, &(DML_OPERATOR_DESC){DML_OPERATOR_SLICE1, NULL},
-                                               &IID_IDMLOperator, (void **)&another),
+    assert_int_equal(IDMLDevice_CreateOperator(device, &null_slice, &IID_IDMLOperator,
+                                               (void **)&another),
                      DXGI_ERROR_DEVICE_REMOVED);
     assert_int_equal(IDMLBindingTable_Reset(table, &desc), DXGI_ERROR_DEVICE_REMOVED);
     IDMLBindingTable_Release(table);

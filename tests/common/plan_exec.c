@@ -26,21 +26,28 @@ static int64_t exec_map(const struct plan_dim *dim, uint32_t c)
     int64_t x = (int64_t)c - dim->pad_start, n = dim->in_size;
     switch (dim->map)
     {
-    case PLAN_MAP_AFFINE: return c;
-    case PLAN_MAP_CONSTANT: return x < 0 || x >= n ? -1 : x;
-    case PLAN_MAP_EDGE: return x < 0 ? 0 : x >= n ? n - 1 : x;
-    case PLAN_MAP_REFLECT: {
+    case PLAN_MAP_AFFINE:
+        return c;
+    case PLAN_MAP_CONSTANT:
+        return x < 0 || x >= n ? -1 : x;
+    case PLAN_MAP_EDGE:
+        return x < 0 ? 0 : x >= n ? n - 1 : x;
+    case PLAN_MAP_REFLECT:
+    {
         if (n == 1)
             return 0;
         int64_t p = 2 * (n - 1), m = exec_mod(x, p);
         return m < n ? m : p - m;
     }
-    case PLAN_MAP_SYMMETRIC: {
+    case PLAN_MAP_SYMMETRIC:
+    {
         int64_t p = 2 * n, m = exec_mod(x, p);
         return m < n ? m : p - 1 - m;
     }
-    case PLAN_MAP_WRAP: return exec_mod(x, n);
-    default: return -2;
+    case PLAN_MAP_WRAP:
+        return exec_mod(x, n);
+    default:
+        return -2;
     }
 }
 
@@ -59,8 +66,9 @@ static unsigned char *exec_address(struct exec_state *state, uint32_t slot, int6
         problem = "misaligned unit";
     if (!problem)
         return address;
-    snprintf(state->error, state->error_size, "%s: slot %" PRIu32 ", unit %" PRId64 " of %" PRIu32 " bytes",
-             problem, slot, units, bytes);
+    snprintf(state->error, state->error_size,
+             "%s: slot %" PRIu32 ", unit %" PRId64 " of %" PRIu32 " bytes", problem, slot, units,
+             bytes);
     return NULL;
 }
 
@@ -107,7 +115,8 @@ static const unsigned char *exec_input(struct exec_state *state, const uint32_t 
             return (const unsigned char *)plan->pad_value;
         if (i < 0)
         {
-            snprintf(state->error, state->error_size, "dim %" PRIu32 ": unknown map %" PRIu32, d, plan->dims[d].map);
+            snprintf(state->error, state->error_size, "dim %" PRIu32 ": unknown map %" PRIu32, d,
+                     plan->dims[d].map);
             return NULL;
         }
         units += i * plan->dims[d].in_stride;
@@ -124,8 +133,8 @@ static int exec_run(struct exec_state *state)
         product *= plan->dims[d].size;
     if (plan->rank < 1 || plan->rank > PLAN_MAX_RANK || product != plan->count)
     {
-        snprintf(state->error, state->error_size, "rank %" PRIu32 " or count %" PRIu64 " is inconsistent",
-                 plan->rank, plan->count);
+        snprintf(state->error, state->error_size,
+                 "rank %" PRIu32 " or count %" PRIu64 " is inconsistent", plan->rank, plan->count);
         return -1;
     }
     for (uint64_t index = 0; index < plan->count; ++index)
@@ -140,8 +149,8 @@ static int exec_run(struct exec_state *state)
     return 0;
 }
 
-int plan_exec_checked(const struct plan *plan, void *const *slot_addresses, const uint64_t *slot_sizes,
-                      char *error, size_t error_size)
+int plan_exec_checked(const struct plan *plan, void *const *slot_addresses,
+                      const uint64_t *slot_sizes, char *error, size_t error_size)
 {
     struct exec_state state = {plan, slot_addresses, slot_sizes, error, error_size};
     if (error_size)
@@ -163,25 +172,33 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses)
 void plan_describe(FILE *file, const struct plan *plan)
 {
     static const char *const kernels[] = {"COPY", "SPLIT", "PAD"};
-    static const char *const maps[] = {"AFFINE", "CONSTANT", "EDGE", "REFLECT", "SYMMETRIC", "WRAP"};
-    fprintf(file, "plan: kernel %s elem_bytes %" PRIu32 " rank %" PRIu32 " count %" PRIu64 " in_slot %" PRIu32
-            " in_base %" PRId64 " part_axis %" PRIu32 " part_count %" PRIu32 " slot_count %" PRIu32
-            " pad_value %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 "\n",
-            plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : "?", plan->elem_bytes, plan->rank, plan->count,
-            plan->in_slot, plan->in_base, plan->part_axis, plan->part_count, plan->slot_count, plan->pad_value[0],
-            plan->pad_value[1], plan->pad_value[2], plan->pad_value[3]);
+    static const char *const maps[] = {"AFFINE",  "CONSTANT",  "EDGE",
+                                       "REFLECT", "SYMMETRIC", "WRAP"};
+    fprintf(file,
+            "plan: kernel %s elem_bytes %" PRIu32 " rank %" PRIu32 " count %" PRIu64
+            " in_slot %" PRIu32 " in_base %" PRId64 " part_axis %" PRIu32 " part_count %" PRIu32
+            " slot_count %" PRIu32 " pad_value %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32
+            "\n",
+            plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : "?", plan->elem_bytes,
+            plan->rank, plan->count, plan->in_slot, plan->in_base, plan->part_axis,
+            plan->part_count, plan->slot_count, plan->pad_value[0], plan->pad_value[1],
+            plan->pad_value[2], plan->pad_value[3]);
     for (uint32_t d = 0; d < plan->rank && d < PLAN_MAX_RANK; ++d)
     {
         const struct plan_dim *dim = &plan->dims[d];
-        fprintf(file, "  dim %" PRIu32 ": size %" PRIu32 " in_stride %" PRId64 " map %s in_size %" PRIu32
-                " pad_start %" PRIu32 "\n", d, dim->size, dim->in_stride, dim->map <= PLAN_MAP_WRAP ? maps[dim->map] : "?",
+        fprintf(file,
+                "  dim %" PRIu32 ": size %" PRIu32 " in_stride %" PRId64 " map %s in_size %" PRIu32
+                " pad_start %" PRIu32 "\n",
+                d, dim->size, dim->in_stride, dim->map <= PLAN_MAP_WRAP ? maps[dim->map] : "?",
                 dim->in_size, dim->pad_start);
     }
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
         const struct plan_part *part = &plan->parts[k];
-        fprintf(file, "  part %" PRIu32 ": slot %" PRIu32 " axis_begin %" PRIu32 " base %" PRId64 " strides", k,
-                part->slot, part->axis_begin, part->base);
+        fprintf(file,
+                "  part %" PRIu32 ": slot %" PRIu32 " axis_begin %" PRIu32 " base %" PRId64
+                " strides",
+                k, part->slot, part->axis_begin, part->base);
         for (uint32_t d = 0; d < plan->rank && d < PLAN_MAX_RANK; ++d)
             fprintf(file, " %" PRId64, part->strides[d]);
         fprintf(file, "\n");

@@ -16,8 +16,8 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses);
 /* As plan_exec, but also checks every unit access: inside [0, slot_sizes[s]) of its slot and
  * aligned to elem_bytes in memory (as the GPU requires). Returns 0, or -1 with a message in
  * error (the first bad access; nothing is written from that access on). */
-int plan_exec_checked(const struct plan *plan, void *const *slot_addresses, const uint64_t *slot_sizes,
-                      char *error, size_t error_size);
+int plan_exec_checked(const struct plan *plan, void *const *slot_addresses,
+                      const uint64_t *slot_sizes, char *error, size_t error_size);
 
 /* Prints every field of the plan, for failure reports. */
 void plan_describe(FILE *file, const struct plan *plan);

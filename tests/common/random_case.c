@@ -49,7 +49,8 @@ static const struct random_rule random_rules[] = {
 #define RANDOM_RULE_COUNT (sizeof(random_rules) / sizeof(random_rules[0]))
 
 static const DML_OPERATOR_TYPE random_operators[] = {
-    DML_OPERATOR_SLICE, DML_OPERATOR_SLICE1, DML_OPERATOR_SPLIT, DML_OPERATOR_PADDING, DML_OPERATOR_PADDING1,
+    DML_OPERATOR_SLICE,   DML_OPERATOR_SLICE1,   DML_OPERATOR_SPLIT,
+    DML_OPERATOR_PADDING, DML_OPERATOR_PADDING1,
 };
 
 static const struct random_rule *random_rule_for(DML_OPERATOR_TYPE type, DML_FEATURE_LEVEL level)
@@ -100,8 +101,8 @@ static void random_slice1(struct rng *rng, struct random_case *rc, uint32_t rank
         uint32_t most = 1 + (window - 1) / (uint32_t)step;
         rc->outputs[0].sizes[d] = rng_chance(rng, 70) ? most : rng_range(rng, 1, most);
     }
-    rc->op.slice1 = (DML_SLICE1_OPERATOR_DESC){&rc->input.desc, &rc->outputs[0].desc, rank, rc->offsets, rc->sizes,
-                                               rc->window_strides};
+    rc->op.slice1 = (DML_SLICE1_OPERATOR_DESC){
+        &rc->input.desc, &rc->outputs[0].desc, rank, rc->offsets, rc->sizes, rc->window_strides};
 }
 
 /* SLICE (v0): Offsets + Strides * (Sizes - 1) inside the input, Sizes = output sizes. */
@@ -115,15 +116,16 @@ static void random_slice(struct rng *rng, struct random_case *rc, uint32_t rank)
         rc->sizes[d] = rng_range(rng, 1, 1 + (n - 1 - rc->offsets[d]) / rc->strides[d]);
         rc->outputs[0].sizes[d] = rc->sizes[d];
     }
-    rc->op.slice = (DML_SLICE_OPERATOR_DESC){&rc->input.desc, &rc->outputs[0].desc, rank, rc->offsets, rc->sizes,
-                                             rc->strides};
+    rc->op.slice = (DML_SLICE_OPERATOR_DESC){
+        &rc->input.desc, &rc->outputs[0].desc, rank, rc->offsets, rc->sizes, rc->strides};
 }
 
 /* SPLIT: 1 to 64 uneven parts along a random axis (SP-4, SP-5). */
 static void random_split(struct rng *rng, struct random_case *rc, uint32_t rank)
 {
     uint32_t axis = rng_below(rng, rank);
-    uint32_t count = rng_chance(rng, 70) ? rng_range(rng, 1, 5) : rng_range(rng, 1, RANDOM_CASE_MAX_OUTPUTS);
+    uint32_t count =
+        rng_chance(rng, 70) ? rng_range(rng, 1, 5) : rng_range(rng, 1, RANDOM_CASE_MAX_OUTPUTS);
     uint32_t extent = count + rng_below(rng, count + 6);
     uint32_t other[RANDOM_CASE_MAX_RANK];
     random_sizes(rng, rank, RANDOM_MAX_ELEMENTS / extent, other);
@@ -174,11 +176,13 @@ static void random_paddings(struct rng *rng, struct random_case *rc, uint32_t ra
 static float random_float_value(struct rng *rng)
 {
     static const float specials[] = {
-        0.0f, -0.0f, 1.5f, -1.5f, 10.6f, -10.6f, 127.5f, 128.0f, -128.9f, -129.0f, 255.9f, 256.0f, 32767.7f,
-        -32768.9f, 65504.0f, 65519.0f, 65520.0f, 65535.9f, 65536.0f, 2147483520.0f, 2147483648.0f,
-        -2147483904.0f, 4294967040.0f, 4294967296.0f, 9.2233715e18f, 9.2233720e18f, 1.8446743e19f,
-        1.8446744e19f, 3.0e38f, INFINITY, -INFINITY, NAN, -NAN, 5.9604645e-8f, 2.9802322e-8f,
-        4.4703484e-8f, 6.1035156e-5f, 6.0975552e-5f, 1.0e-30f, 0.33333334f, -0.99999994f,
+        0.0f,          -0.0f,         1.5f,          -1.5f,          10.6f,         -10.6f,
+        127.5f,        128.0f,        -128.9f,       -129.0f,        255.9f,        256.0f,
+        32767.7f,      -32768.9f,     65504.0f,      65519.0f,       65520.0f,      65535.9f,
+        65536.0f,      2147483520.0f, 2147483648.0f, -2147483904.0f, 4294967040.0f, 4294967296.0f,
+        9.2233715e18f, 9.2233720e18f, 1.8446743e19f, 1.8446744e19f,  3.0e38f,       INFINITY,
+        -INFINITY,     NAN,           -NAN,          5.9604645e-8f,  2.9802322e-8f, 4.4703484e-8f,
+        6.1035156e-5f, 6.0975552e-5f, 1.0e-30f,      0.33333334f,    -0.99999994f,
     };
     if (rng_chance(rng, 70))
         return specials[rng_below(rng, sizeof(specials) / sizeof(specials[0]))];
@@ -188,23 +192,25 @@ static float random_float_value(struct rng *rng)
     return value;
 }
 
-static void random_padding(struct rng *rng, struct random_case *rc, uint32_t rank, const struct random_rule *rule)
+static void random_padding(struct rng *rng, struct random_case *rc, uint32_t rank,
+                           const struct random_rule *rule)
 {
     random_sizes(rng, rank, rng_range(rng, 1, 512), rc->input.sizes);
     random_paddings(rng, rc, rank);
     DML_PADDING_MODE mode = (DML_PADDING_MODE)random_bit(rng, rule->modes);
     if (rule->type == DML_OPERATOR_PADDING)
     {
-        rc->op.padding = (DML_PADDING_OPERATOR_DESC){&rc->input.desc, &rc->outputs[0].desc, mode,
-                                                     random_float_value(rng), rank, rc->start_padding,
-                                                     rc->end_padding};
+        rc->op.padding = (DML_PADDING_OPERATOR_DESC){
+            &rc->input.desc,   &rc->outputs[0].desc, mode, random_float_value(rng), rank,
+            rc->start_padding, rc->end_padding};
         return;
     }
     DML_SCALAR_UNION value;
     uint64_t bits = rng_next(rng); /* bytes above the type's size are noise that must be ignored */
     memcpy(value.Bytes, &bits, sizeof(bits));
-    rc->op.padding1 = (DML_PADDING1_OPERATOR_DESC){&rc->input.desc, &rc->outputs[0].desc, mode, 0, value, rank,
-                                                   rc->start_padding, rc->end_padding};
+    rc->op.padding1 =
+        (DML_PADDING1_OPERATOR_DESC){&rc->input.desc,   &rc->outputs[0].desc, mode, 0, value, rank,
+                                     rc->start_padding, rc->end_padding};
 }
 
 /* Shapes first (they depend on the operator), then layouts and sizes of every tensor. */

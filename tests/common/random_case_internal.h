@@ -23,8 +23,8 @@ void random_sizes(struct rng *rng, uint32_t rank, uint32_t budget, uint32_t *siz
 
 /* Sets a tensor's sizes, layout, TotalTensorSizeInBytes and base alignment, and points its
  * DML_TENSOR_DESC at its buffer desc. is_input allows broadcast layouts. */
-void random_tensor_finish(struct rng *rng, struct random_tensor *t, DML_TENSOR_DATA_TYPE type, uint32_t rank,
-                          int is_input);
+void random_tensor_finish(struct rng *rng, struct random_tensor *t, DML_TENSOR_DATA_TYPE type,
+                          uint32_t rank, int is_input);
 
 const char *random_type_name(DML_TENSOR_DATA_TYPE type);
 

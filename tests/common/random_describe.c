@@ -6,8 +6,9 @@
 
 const char *random_type_name(DML_TENSOR_DATA_TYPE type)
 {
-    static const char *const names[] = {"UNKNOWN", "FLOAT32", "FLOAT16", "UINT32", "UINT16", "UINT8", "INT32",
-                                        "INT16",   "INT8",    "FLOAT64", "UINT64", "INT64",  "UINT4", "INT4"};
+    static const char *const names[] = {"UNKNOWN", "FLOAT32", "FLOAT16", "UINT32", "UINT16",
+                                        "UINT8",   "INT32",   "INT16",   "INT8",   "FLOAT64",
+                                        "UINT64",  "INT64",   "UINT4",   "INT4"};
     return (unsigned)type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
 }
 
@@ -15,12 +16,18 @@ static const char *random_operator_name(DML_OPERATOR_TYPE type)
 {
     switch (type)
     {
-    case DML_OPERATOR_SLICE: return "SLICE";
-    case DML_OPERATOR_SLICE1: return "SLICE1";
-    case DML_OPERATOR_SPLIT: return "SPLIT";
-    case DML_OPERATOR_PADDING: return "PADDING";
-    case DML_OPERATOR_PADDING1: return "PADDING1";
-    default: return "?";
+    case DML_OPERATOR_SLICE:
+        return "SLICE";
+    case DML_OPERATOR_SLICE1:
+        return "SLICE1";
+    case DML_OPERATOR_SPLIT:
+        return "SPLIT";
+    case DML_OPERATOR_PADDING:
+        return "PADDING";
+    case DML_OPERATOR_PADDING1:
+        return "PADDING1";
+    default:
+        return "?";
     }
 }
 
@@ -53,8 +60,8 @@ static void describe_tensor(FILE *file, const char *name, const DML_TENSOR_DESC 
             (unsigned)b->GuaranteedBaseOffsetAlignment);
 }
 
-static void describe_padding_fields(FILE *file, DML_PADDING_MODE mode, uint32_t rank, const uint32_t *start,
-                                    const uint32_t *end)
+static void describe_padding_fields(FILE *file, DML_PADDING_MODE mode, uint32_t rank,
+                                    const uint32_t *start, const uint32_t *end)
 {
     static const char *const modes[] = {"CONSTANT", "EDGE", "REFLECTION", "SYMMETRIC", "WRAP"};
     fprintf(file, "  mode %s", (unsigned)mode < 5 ? modes[mode] : "?");
@@ -82,26 +89,32 @@ static void describe_operator(FILE *file, const struct random_case *rc)
         describe_uints(file, "sizes", s1->InputWindowSizes, s1->DimensionCount);
         describe_ints(file, "strides", s1->InputWindowStrides, s1->DimensionCount);
         break;
-    case DML_OPERATOR_SPLIT: fprintf(file, "  axis %u outputs %u", rc->op.split.Axis, rc->op.split.OutputCount); break;
+    case DML_OPERATOR_SPLIT:
+        fprintf(file, "  axis %u outputs %u", rc->op.split.Axis, rc->op.split.OutputCount);
+        break;
     case DML_OPERATOR_PADDING:
-        describe_padding_fields(file, p->PaddingMode, p->DimensionCount, p->StartPadding, p->EndPadding);
+        describe_padding_fields(file, p->PaddingMode, p->DimensionCount, p->StartPadding,
+                                p->EndPadding);
         memcpy(&float_bits, &p->PaddingValue, sizeof(float_bits));
         fprintf(file, " value %.9g (bits 0x%08" PRIx32 ")", p->PaddingValue, float_bits);
         break;
     case DML_OPERATOR_PADDING1:
-        describe_padding_fields(file, p1->PaddingMode, p1->DimensionCount, p1->StartPadding, p1->EndPadding);
+        describe_padding_fields(file, p1->PaddingMode, p1->DimensionCount, p1->StartPadding,
+                                p1->EndPadding);
         memcpy(&bits, p1->PaddingValue.Bytes, sizeof(bits));
-        fprintf(file, " value type %s union bytes 0x%016" PRIx64, random_type_name(p1->PaddingValueDataType), bits);
+        fprintf(file, " value type %s union bytes 0x%016" PRIx64,
+                random_type_name(p1->PaddingValueDataType), bits);
         break;
-    default: break;
+    default:
+        break;
     }
     fprintf(file, "\n");
 }
 
 void random_case_describe(FILE *file, const struct random_case *rc)
 {
-    fprintf(file, "random case: random_case_generate(&rc, 0x%016" PRIx64 ", 0x%x) -> %s\n", rc->seed,
-            (unsigned)rc->feature_level, random_operator_name(rc->desc.Type));
+    fprintf(file, "random case: random_case_generate(&rc, 0x%016" PRIx64 ", 0x%x) -> %s\n",
+            rc->seed, (unsigned)rc->feature_level, random_operator_name(rc->desc.Type));
     describe_tensor(file, "input", &rc->input.desc);
     for (uint32_t k = 0; k < rc->output_count; ++k)
     {

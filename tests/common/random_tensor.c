@@ -32,14 +32,17 @@ void random_sizes(struct rng *rng, uint32_t rank, uint32_t budget, uint32_t *siz
 }
 
 /* Strides laid out along `order`, whose last entry is the fastest dim. */
-static void random_strides(struct rng *rng, struct random_tensor *t, uint32_t rank, enum random_layout layout)
+static void random_strides(struct rng *rng, struct random_tensor *t, uint32_t rank,
+                           enum random_layout layout)
 {
     uint32_t order[RANDOM_CASE_MAX_RANK];
-    int shuffled = layout == RANDOM_LAYOUT_PERMUTED || (layout == RANDOM_LAYOUT_BROADCAST && rng_chance(rng, 50));
+    int shuffled = layout == RANDOM_LAYOUT_PERMUTED ||
+                   (layout == RANDOM_LAYOUT_BROADCAST && rng_chance(rng, 50));
     random_shuffle(rng, order, shuffled ? rank : 0);
     for (uint32_t d = 0; d < rank && !shuffled; ++d)
         order[d] = d;
-    int gaps = layout == RANDOM_LAYOUT_GAPPED || (layout != RANDOM_LAYOUT_PACKED && rng_chance(rng, 40));
+    int gaps =
+        layout == RANDOM_LAYOUT_GAPPED || (layout != RANDOM_LAYOUT_PACKED && rng_chance(rng, 40));
     uint32_t next = gaps && rng_chance(rng, 50) ? rng_range(rng, 1, 3) : 1;
     for (uint32_t i = rank; i-- > 0;)
     {
@@ -84,10 +87,11 @@ static uint32_t random_alignment(struct rng *rng, uint32_t elem)
     return alignment;
 }
 
-void random_tensor_finish(struct rng *rng, struct random_tensor *t, DML_TENSOR_DATA_TYPE type, uint32_t rank,
-                          int is_input)
+void random_tensor_finish(struct rng *rng, struct random_tensor *t, DML_TENSOR_DATA_TYPE type,
+                          uint32_t rank, int is_input)
 {
-    enum random_layout layout = rng_below(rng, is_input ? RANDOM_LAYOUT_COUNT : RANDOM_LAYOUT_BROADCAST);
+    enum random_layout layout =
+        rng_below(rng, is_input ? RANDOM_LAYOUT_COUNT : RANDOM_LAYOUT_BROADCAST);
     random_strides(rng, t, rank, layout == RANDOM_LAYOUT_IMPLICIT ? RANDOM_LAYOUT_PACKED : layout);
     const uint32_t *strides = layout == RANDOM_LAYOUT_IMPLICIT ? NULL : t->strides;
     uint64_t bytes = random_case_min_bytes(type, rank, t->sizes, strides);

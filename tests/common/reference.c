@@ -13,10 +13,12 @@ struct ref_tensor
 uint32_t ref_element_size(DML_TENSOR_DATA_TYPE type)
 {
     static const uint32_t sizes[] = {
-        [DML_TENSOR_DATA_TYPE_FLOAT32] = 4, [DML_TENSOR_DATA_TYPE_FLOAT16] = 2, [DML_TENSOR_DATA_TYPE_UINT32] = 4,
-        [DML_TENSOR_DATA_TYPE_UINT16] = 2,  [DML_TENSOR_DATA_TYPE_UINT8] = 1,   [DML_TENSOR_DATA_TYPE_INT32] = 4,
-        [DML_TENSOR_DATA_TYPE_INT16] = 2,   [DML_TENSOR_DATA_TYPE_INT8] = 1,    [DML_TENSOR_DATA_TYPE_FLOAT64] = 8,
-        [DML_TENSOR_DATA_TYPE_UINT64] = 8,  [DML_TENSOR_DATA_TYPE_INT64] = 8,
+        [DML_TENSOR_DATA_TYPE_FLOAT32] = 4, [DML_TENSOR_DATA_TYPE_FLOAT16] = 2,
+        [DML_TENSOR_DATA_TYPE_UINT32] = 4,  [DML_TENSOR_DATA_TYPE_UINT16] = 2,
+        [DML_TENSOR_DATA_TYPE_UINT8] = 1,   [DML_TENSOR_DATA_TYPE_INT32] = 4,
+        [DML_TENSOR_DATA_TYPE_INT16] = 2,   [DML_TENSOR_DATA_TYPE_INT8] = 1,
+        [DML_TENSOR_DATA_TYPE_FLOAT64] = 8, [DML_TENSOR_DATA_TYPE_UINT64] = 8,
+        [DML_TENSOR_DATA_TYPE_INT64] = 8,
     };
     return (unsigned)type < sizeof(sizes) / sizeof(sizes[0]) ? sizes[type] : 0;
 }
@@ -64,7 +66,8 @@ static void ref_copy(const struct ref_tensor *out, void *out_base, const int64_t
 }
 
 /* SLICE1 (S1-8): start = offset, or the window's last element for a negative stride. */
-static void ref_slice1(const DML_SLICE1_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs)
+static void ref_slice1(const DML_SLICE1_OPERATOR_DESC *op, const void *const *inputs,
+                       void *const *outputs)
 {
     struct ref_tensor in = ref_tensor_of(op->InputTensor), out = ref_tensor_of(op->OutputTensor);
     int64_t c[8] = {0}, i[8];
@@ -82,7 +85,8 @@ static void ref_slice1(const DML_SLICE1_OPERATOR_DESC *op, const void *const *in
 }
 
 /* SLICE (SL-4): Out[c] = In[Offsets + Strides * c]. */
-static void ref_slice(const DML_SLICE_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs)
+static void ref_slice(const DML_SLICE_OPERATOR_DESC *op, const void *const *inputs,
+                      void *const *outputs)
 {
     struct ref_tensor in = ref_tensor_of(op->InputTensor), out = ref_tensor_of(op->OutputTensor);
     int64_t c[8] = {0}, i[8];
@@ -95,7 +99,8 @@ static void ref_slice(const DML_SLICE_OPERATOR_DESC *op, const void *const *inpu
 }
 
 /* SPLIT (SP-8): output k holds the input's axis range [sum of sizes before k, + its size). */
-static void ref_split(const DML_SPLIT_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs)
+static void ref_split(const DML_SPLIT_OPERATOR_DESC *op, const void *const *inputs,
+                      void *const *outputs)
 {
     struct ref_tensor in = ref_tensor_of(op->InputTensor);
     uint32_t rank = in.desc->DimensionCount;
@@ -126,19 +131,24 @@ static int64_t ref_pad_index(DML_PADDING_MODE mode, int64_t x, int64_t n)
 {
     switch (mode)
     {
-    case DML_PADDING_MODE_CONSTANT: return x >= 0 && x < n ? x : -1;
-    case DML_PADDING_MODE_EDGE: return x < 0 ? 0 : x > n - 1 ? n - 1 : x;
-    case DML_PADDING_MODE_REFLECTION: {
+    case DML_PADDING_MODE_CONSTANT:
+        return x >= 0 && x < n ? x : -1;
+    case DML_PADDING_MODE_EDGE:
+        return x < 0 ? 0 : x > n - 1 ? n - 1 : x;
+    case DML_PADDING_MODE_REFLECTION:
+    {
         if (n == 1)
             return 0;
         int64_t m = ref_mod(x, 2 * (n - 1));
         return m < n ? m : 2 * (n - 1) - m;
     }
-    case DML_PADDING_MODE_SYMMETRIC: {
+    case DML_PADDING_MODE_SYMMETRIC:
+    {
         int64_t m = ref_mod(x, 2 * n);
         return m < n ? m : 2 * n - 1 - m;
     }
-    default: return ref_mod(x, n); /* WRAP */
+    default:
+        return ref_mod(x, n); /* WRAP */
     }
 }
 
@@ -151,7 +161,8 @@ struct ref_padding
     uint64_t value; /* element bits */
 };
 
-static void ref_padding_run(const struct ref_padding *op, const void *const *inputs, void *const *outputs)
+static void ref_padding_run(const struct ref_padding *op, const void *const *inputs,
+                            void *const *outputs)
 {
     struct ref_tensor in = ref_tensor_of(op->input), out = ref_tensor_of(op->output);
     int64_t c[8] = {0}, i[8];
@@ -170,19 +181,23 @@ static void ref_padding_run(const struct ref_padding *op, const void *const *inp
     } while (ref_next(c, out.desc->Sizes, op->rank));
 }
 
-static void ref_padding(const DML_PADDING_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs)
+static void ref_padding(const DML_PADDING_OPERATOR_DESC *op, const void *const *inputs,
+                        void *const *outputs)
 {
     const DML_BUFFER_TENSOR_DESC *output = op->OutputTensor->Desc;
-    struct ref_padding run = {op->InputTensor, op->OutputTensor, op->PaddingMode, op->DimensionCount,
-                              op->StartPadding, ref_float_to_element(op->PaddingValue, output->DataType)};
+    struct ref_padding run = {
+        op->InputTensor,  op->OutputTensor,
+        op->PaddingMode,  op->DimensionCount,
+        op->StartPadding, ref_float_to_element(op->PaddingValue, output->DataType)};
     ref_padding_run(&run, inputs, outputs);
 }
 
 /* PADDING1 (D5): the union holds the bits of PaddingValueDataType in its low bytes. */
-static void ref_padding1(const DML_PADDING1_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs)
+static void ref_padding1(const DML_PADDING1_OPERATOR_DESC *op, const void *const *inputs,
+                         void *const *outputs)
 {
-    struct ref_padding run = {op->InputTensor, op->OutputTensor, op->PaddingMode, op->DimensionCount,
-                              op->StartPadding, 0};
+    struct ref_padding run = {op->InputTensor,    op->OutputTensor, op->PaddingMode,
+                              op->DimensionCount, op->StartPadding, 0};
     memcpy(&run.value, op->PaddingValue.Bytes, ref_element_size(op->PaddingValueDataType));
     ref_padding_run(&run, inputs, outputs);
 }
@@ -191,11 +206,22 @@ void ref_run(const DML_OPERATOR_DESC *desc, const void *const *inputs, void *con
 {
     switch (desc->Type)
     {
-    case DML_OPERATOR_SLICE1: ref_slice1(desc->Desc, inputs, outputs); break;
-    case DML_OPERATOR_SLICE: ref_slice(desc->Desc, inputs, outputs); break;
-    case DML_OPERATOR_SPLIT: ref_split(desc->Desc, inputs, outputs); break;
-    case DML_OPERATOR_PADDING: ref_padding(desc->Desc, inputs, outputs); break;
-    case DML_OPERATOR_PADDING1: ref_padding1(desc->Desc, inputs, outputs); break;
-    default: break;
+    case DML_OPERATOR_SLICE1:
+        ref_slice1(desc->Desc, inputs, outputs);
+        break;
+    case DML_OPERATOR_SLICE:
+        ref_slice(desc->Desc, inputs, outputs);
+        break;
+    case DML_OPERATOR_SPLIT:
+        ref_split(desc->Desc, inputs, outputs);
+        break;
+    case DML_OPERATOR_PADDING:
+        ref_padding(desc->Desc, inputs, outputs);
+        break;
+    case DML_OPERATOR_PADDING1:
+        ref_padding1(desc->Desc, inputs, outputs);
+        break;
+    default:
+        break;
     }
 }

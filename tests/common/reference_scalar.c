@@ -14,7 +14,8 @@ static uint64_t ref_half(float value)
     if (isnan(value))
         return sign | 0x7e00 | ((bits >> 13) & 0x3ff);
     double magnitude = fabs((double)value);
-    if (magnitude >= 65520.0) /* halfway between 65504 (largest half) and 65536 rounds to even: up */
+    if (magnitude >=
+        65520.0) /* halfway between 65504 (largest half) and 65536 rounds to even: up */
         return sign | 0x7c00;
     if (magnitude < ldexp(1.0, -14)) /* subnormal: multiples of 2^-24 */
         return sign | (uint32_t)rint(ldexp(magnitude, 24));
@@ -68,10 +69,16 @@ uint64_t ref_float_to_element(float value, DML_TENSOR_DATA_TYPE type)
     double wide = value;
     switch (type)
     {
-    case DML_TENSOR_DATA_TYPE_FLOAT16: return ref_half(value);
-    case DML_TENSOR_DATA_TYPE_FLOAT32: memcpy(&bits, &value, sizeof(value)); return bits;
-    case DML_TENSOR_DATA_TYPE_FLOAT64: memcpy(&bits, &wide, sizeof(wide)); return bits;
-    default: break;
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        return ref_half(value);
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        memcpy(&bits, &value, sizeof(value));
+        return bits;
+    case DML_TENSOR_DATA_TYPE_FLOAT64:
+        memcpy(&bits, &wide, sizeof(wide));
+        return bits;
+    default:
+        break;
     }
     for (size_t i = 0; i < sizeof(ref_int_ranges) / sizeof(ref_int_ranges[0]); ++i)
     {

@@ -19,18 +19,27 @@ struct check_buffers
 };
 
 /* Input and output of the single-output operators. */
-static void single_output_tensors(const DML_OPERATOR_DESC *desc, const DML_TENSOR_DESC **in, const DML_TENSOR_DESC **out)
+static void single_output_tensors(const DML_OPERATOR_DESC *desc, const DML_TENSOR_DESC **in,
+                                  const DML_TENSOR_DESC **out)
 {
     switch (desc->Type)
     {
-    case DML_OPERATOR_SLICE: *in = ((const DML_SLICE_OPERATOR_DESC *)desc->Desc)->InputTensor;
-        *out = ((const DML_SLICE_OPERATOR_DESC *)desc->Desc)->OutputTensor; break;
-    case DML_OPERATOR_SLICE1: *in = ((const DML_SLICE1_OPERATOR_DESC *)desc->Desc)->InputTensor;
-        *out = ((const DML_SLICE1_OPERATOR_DESC *)desc->Desc)->OutputTensor; break;
-    case DML_OPERATOR_PADDING: *in = ((const DML_PADDING_OPERATOR_DESC *)desc->Desc)->InputTensor;
-        *out = ((const DML_PADDING_OPERATOR_DESC *)desc->Desc)->OutputTensor; break;
-    default: *in = ((const DML_PADDING1_OPERATOR_DESC *)desc->Desc)->InputTensor;
-        *out = ((const DML_PADDING1_OPERATOR_DESC *)desc->Desc)->OutputTensor; break;
+    case DML_OPERATOR_SLICE:
+        *in = ((const DML_SLICE_OPERATOR_DESC *)desc->Desc)->InputTensor;
+        *out = ((const DML_SLICE_OPERATOR_DESC *)desc->Desc)->OutputTensor;
+        break;
+    case DML_OPERATOR_SLICE1:
+        *in = ((const DML_SLICE1_OPERATOR_DESC *)desc->Desc)->InputTensor;
+        *out = ((const DML_SLICE1_OPERATOR_DESC *)desc->Desc)->OutputTensor;
+        break;
+    case DML_OPERATOR_PADDING:
+        *in = ((const DML_PADDING_OPERATOR_DESC *)desc->Desc)->InputTensor;
+        *out = ((const DML_PADDING_OPERATOR_DESC *)desc->Desc)->OutputTensor;
+        break;
+    default:
+        *in = ((const DML_PADDING1_OPERATOR_DESC *)desc->Desc)->InputTensor;
+        *out = ((const DML_PADDING1_OPERATOR_DESC *)desc->Desc)->OutputTensor;
+        break;
     }
 }
 
@@ -113,13 +122,14 @@ static void run_reference(const DML_OPERATOR_DESC *desc, struct check_buffers *b
     ref_run(desc, inputs, outputs);
 }
 
-static int run_and_compare(const DML_OPERATOR_DESC *desc, const struct plan *plan, struct check_buffers *b,
-                           char *what, size_t what_size)
+static int run_and_compare(const DML_OPERATOR_DESC *desc, const struct plan *plan,
+                           struct check_buffers *b, char *what, size_t what_size)
 {
     void *slots[LOWER_CHECK_MAX_TENSORS];
     if (plan->slot_count > b->count)
     {
-        snprintf(what, what_size, "plan reads %u slots, the operator binds %u", plan->slot_count, b->count);
+        snprintf(what, what_size, "plan reads %u slots, the operator binds %u", plan->slot_count,
+                 b->count);
         return -1;
     }
     for (uint32_t s = 0; s < b->count; ++s)
@@ -130,8 +140,8 @@ static int run_and_compare(const DML_OPERATOR_DESC *desc, const struct plan *pla
     return buffers_compare(b, what, what_size);
 }
 
-int lower_check_against_reference(const DML_OPERATOR_DESC *desc, const struct plan *plan, uint64_t seed,
-                                  char *what, size_t what_size)
+int lower_check_against_reference(const DML_OPERATOR_DESC *desc, const struct plan *plan,
+                                  uint64_t seed, char *what, size_t what_size)
 {
     struct check_buffers b;
     int result = -1;

@@ -17,7 +17,7 @@
 uint32_t lower_check_tensors(const DML_OPERATOR_DESC *desc, const DML_BUFFER_TENSOR_DESC **tensors);
 
 /* 0 when the plan and the reference agree on every byte; otherwise -1 and a reason in what. */
-int lower_check_against_reference(const DML_OPERATOR_DESC *desc, const struct plan *plan, uint64_t seed,
-                                  char *what, size_t what_size);
+int lower_check_against_reference(const DML_OPERATOR_DESC *desc, const struct plan *plan,
+                                  uint64_t seed, char *what, size_t what_size);
 
 #endif

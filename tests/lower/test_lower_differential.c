@@ -51,8 +51,8 @@ static int lower_case(const struct random_case *rc, struct dml_op_def *def, stru
     HRESULT hr = dml_operator_validate(&ctx, &rc->desc, def);
     if (FAILED(hr))
     {
-        snprintf(what, sizeof(what), "validation rejected the case: hr 0x%08x, rule %s", (unsigned)hr,
-                 dml_rule_info(ctx.rejected)->id);
+        snprintf(what, sizeof(what), "validation rejected the case: hr 0x%08x, rule %s",
+                 (unsigned)hr, dml_rule_info(ctx.rejected)->id);
         report(rc, NULL, what);
         return -1;
     }
@@ -76,8 +76,9 @@ static int run_case(uint64_t seed, DML_FEATURE_LEVEL level)
     assert_int_equal(random_case_generate(&rc, seed, level), 0);
     if (lower_case(&rc, &def, &plan))
         return -1;
-    int failed = plan_sane(&plan, &rc, what, sizeof(what)) ||
-                 lower_check_against_reference(&rc.desc, &plan, seed ^ UINT64_C(0x5eed), what, sizeof(what));
+    int failed =
+        plan_sane(&plan, &rc, what, sizeof(what)) ||
+        lower_check_against_reference(&rc.desc, &plan, seed ^ UINT64_C(0x5eed), what, sizeof(what));
     if (failed)
         report(&rc, &plan, what);
     plan_cleanup(&plan);
@@ -94,20 +95,45 @@ static void run_level(DML_FEATURE_LEVEL level, uint64_t base_seed)
     assert_int_equal(failures, 0);
 }
 
-static void test_level_1_0(void **state) { run_level(DML_FEATURE_LEVEL_1_0, 10); }
-static void test_level_2_1(void **state) { run_level(DML_FEATURE_LEVEL_2_1, 21); }
-static void test_level_3_0(void **state) { run_level(DML_FEATURE_LEVEL_3_0, 30); }
-static void test_level_3_1(void **state) { run_level(DML_FEATURE_LEVEL_3_1, 31); }
-static void test_level_4_1(void **state) { run_level(DML_FEATURE_LEVEL_4_1, 41); }
-static void test_level_5_0(void **state) { run_level(DML_FEATURE_LEVEL_5_0, 50); }
-static void test_level_6_4(void **state) { run_level(DML_FEATURE_LEVEL_6_4, 64); }
-static void test_level_6_4_more(void **state) { run_level(DML_FEATURE_LEVEL_6_4, 6464); }
+static void test_level_1_0(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_1_0, 10);
+}
+static void test_level_2_1(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_2_1, 21);
+}
+static void test_level_3_0(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_3_0, 30);
+}
+static void test_level_3_1(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_3_1, 31);
+}
+static void test_level_4_1(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_4_1, 41);
+}
+static void test_level_5_0(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_5_0, 50);
+}
+static void test_level_6_4(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_6_4, 64);
+}
+static void test_level_6_4_more(void **state)
+{
+    run_level(DML_FEATURE_LEVEL_6_4, 6464);
+}
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_level_1_0), cmocka_unit_test(test_level_2_1), cmocka_unit_test(test_level_3_0),
-        cmocka_unit_test(test_level_3_1), cmocka_unit_test(test_level_4_1), cmocka_unit_test(test_level_5_0),
+        cmocka_unit_test(test_level_1_0), cmocka_unit_test(test_level_2_1),
+        cmocka_unit_test(test_level_3_0), cmocka_unit_test(test_level_3_1),
+        cmocka_unit_test(test_level_4_1), cmocka_unit_test(test_level_5_0),
         cmocka_unit_test(test_level_6_4), cmocka_unit_test(test_level_6_4_more),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

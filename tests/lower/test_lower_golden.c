@@ -22,11 +22,13 @@ struct tensor
 };
 
 /* strides NULL: packed. TotalTensorSizeInBytes is the minimum. */
-static void tensor_init(struct tensor *t, DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
-                        const uint32_t *strides)
+static void tensor_init(struct tensor *t, DML_TENSOR_DATA_TYPE type, uint32_t rank,
+                        const uint32_t *sizes, const uint32_t *strides)
 {
-    t->buffer = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, rank, sizes, strides,
-                                         random_case_min_bytes(type, rank, sizes, strides), 0};
+    t->buffer = (DML_BUFFER_TENSOR_DESC){type,    DML_TENSOR_FLAG_NONE,
+                                         rank,    sizes,
+                                         strides, random_case_min_bytes(type, rank, sizes, strides),
+                                         0};
     t->desc = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &t->buffer};
 }
 
@@ -60,9 +62,9 @@ static void lower_desc(const DML_OPERATOR_DESC *desc, uint32_t alignment, struct
     check_plan(desc, plan);
 }
 
-static void lower_slice1(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *in_sizes, const uint32_t *offsets,
-                         const uint32_t *window, const int32_t *strides, const uint32_t *out_sizes, uint32_t alignment,
-                         struct plan *plan)
+static void lower_slice1(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *in_sizes,
+                         const uint32_t *offsets, const uint32_t *window, const int32_t *strides,
+                         const uint32_t *out_sizes, uint32_t alignment, struct plan *plan)
 {
     struct tensor in, out;
     tensor_init(&in, type, rank, in_sizes, NULL);
@@ -72,7 +74,8 @@ static void lower_slice1(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_
     lower_desc(&desc, alignment, plan);
 }
 
-static void assert_dim(const struct plan *plan, uint32_t d, uint32_t size, int64_t in_stride, int64_t out_stride)
+static void assert_dim(const struct plan *plan, uint32_t d, uint32_t size, int64_t in_stride,
+                       int64_t out_stride)
 {
     assert_int_equal(plan->dims[d].size, size);
     assert_int_equal(plan->dims[d].in_stride, in_stride);
@@ -83,10 +86,12 @@ static void assert_dim(const struct plan *plan, uint32_t d, uint32_t size, int64
  * floats, which moves as 10 units of 16 bytes. */
 static void test_packed_slice_merges(void **state)
 {
-    static const uint32_t in_sizes[] = {2, 3, 4, 5}, offsets[] = {0, 1, 0, 0}, window[] = {2, 2, 4, 5};
+    static const uint32_t in_sizes[] = {2, 3, 4, 5}, offsets[] = {0, 1, 0, 0},
+                          window[] = {2, 2, 4, 5};
     static const int32_t strides[] = {1, 1, 1, 1};
     struct plan plan;
-    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_sizes, offsets, window, strides, window, 0, &plan);
+    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_sizes, offsets, window, strides, window, 0,
+                 &plan);
     assert_int_equal(plan.kernel, PLAN_KERNEL_COPY);
     assert_int_equal(plan.rank, 2);
     assert_int_equal(plan.elem_bytes, 16);
@@ -101,10 +106,12 @@ static void test_packed_slice_merges(void **state)
 /* The same window in FLOAT16: the base (20 halves) allows 4 halves per unit, not 8. */
 static void test_widening_limited_by_base(void **state)
 {
-    static const uint32_t in_sizes[] = {2, 3, 4, 5}, offsets[] = {0, 1, 0, 0}, window[] = {2, 2, 4, 5};
+    static const uint32_t in_sizes[] = {2, 3, 4, 5}, offsets[] = {0, 1, 0, 0},
+                          window[] = {2, 2, 4, 5};
     static const int32_t strides[] = {1, 1, 1, 1};
     struct plan plan;
-    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT16, 4, in_sizes, offsets, window, strides, window, 0, &plan);
+    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT16, 4, in_sizes, offsets, window, strides, window, 0,
+                 &plan);
     assert_int_equal(plan.elem_bytes, 8);
     assert_int_equal(plan.in_base, 5);
     assert_dim(&plan, 0, 2, 15, 10);
@@ -115,16 +122,19 @@ static void test_widening_limited_by_base(void **state)
 /* Bindings guaranteed only 4-byte aligned: FLOAT32 elements are never widened. */
 static void test_widening_refused_by_alignment(void **state)
 {
-    static const uint32_t in_sizes[] = {2, 3, 4, 5}, offsets[] = {0, 1, 0, 0}, window[] = {2, 2, 4, 5};
+    static const uint32_t in_sizes[] = {2, 3, 4, 5}, offsets[] = {0, 1, 0, 0},
+                          window[] = {2, 2, 4, 5};
     static const int32_t strides[] = {1, 1, 1, 1};
     struct plan plan;
-    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_sizes, offsets, window, strides, window, 4, &plan);
+    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_sizes, offsets, window, strides, window, 4,
+                 &plan);
     assert_int_equal(plan.elem_bytes, 4);
     assert_int_equal(plan.in_base, 20);
     assert_dim(&plan, 0, 2, 60, 40);
     assert_dim(&plan, 1, 40, 1, 1);
     plan_cleanup(&plan);
-    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_sizes, offsets, window, strides, window, 8, &plan);
+    lower_slice1(DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_sizes, offsets, window, strides, window, 8,
+                 &plan);
     assert_int_equal(plan.elem_bytes, 8);
     plan_cleanup(&plan);
 }
@@ -135,7 +145,8 @@ static void test_widening_refused_by_offset(void **state)
     static const uint32_t in_sizes[] = {4, 9}, offsets[] = {0, 1}, window[] = {4, 8};
     static const int32_t strides[] = {1, 1};
     struct plan plan;
-    lower_slice1(DML_TENSOR_DATA_TYPE_UINT8, 2, in_sizes, offsets, window, strides, window, 0, &plan);
+    lower_slice1(DML_TENSOR_DATA_TYPE_UINT8, 2, in_sizes, offsets, window, strides, window, 0,
+                 &plan);
     assert_int_equal(plan.elem_bytes, 1);
     assert_int_equal(plan.in_base, 1);
     assert_dim(&plan, 0, 4, 9, 8);
@@ -149,7 +160,8 @@ static void test_negative_strides_folded(void **state)
     static const uint32_t in_sizes[] = {10}, offsets[] = {2}, window[] = {6}, out_sizes[] = {3};
     static const int32_t strides[] = {-2};
     struct plan plan;
-    lower_slice1(DML_TENSOR_DATA_TYPE_INT32, 1, in_sizes, offsets, window, strides, out_sizes, 0, &plan);
+    lower_slice1(DML_TENSOR_DATA_TYPE_INT32, 1, in_sizes, offsets, window, strides, out_sizes, 0,
+                 &plan);
     assert_int_equal(plan.rank, 1);
     assert_int_equal(plan.in_base, 7);
     assert_dim(&plan, 0, 3, -2, 1);
@@ -173,11 +185,13 @@ static void test_reversed_matrix_merges(void **state)
 /* Size-1 dims vanish, and so does everything when every size is 1 (rank 1, size 1). */
 static void test_unit_dims_dropped(void **state)
 {
-    static const uint32_t in_sizes[] = {1, 5, 1, 3}, offsets[] = {0, 1, 0, 0}, window[] = {1, 3, 1, 3};
+    static const uint32_t in_sizes[] = {1, 5, 1, 3}, offsets[] = {0, 1, 0, 0},
+                          window[] = {1, 3, 1, 3};
     static const int32_t strides[] = {1, 1, 1, 1};
     static const uint32_t ones[] = {1, 1, 1}, zeros[] = {0, 0, 0};
     struct plan plan;
-    lower_slice1(DML_TENSOR_DATA_TYPE_INT8, 4, in_sizes, offsets, window, strides, window, 0, &plan);
+    lower_slice1(DML_TENSOR_DATA_TYPE_INT8, 4, in_sizes, offsets, window, strides, window, 0,
+                 &plan);
     assert_int_equal(plan.rank, 1);
     assert_int_equal(plan.in_base, 3);
     assert_dim(&plan, 0, 9, 1, 1);
@@ -190,9 +204,9 @@ static void test_unit_dims_dropped(void **state)
     plan_cleanup(&plan);
 }
 
-static void lower_split(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *in_sizes, uint32_t axis,
-                        uint32_t count, const uint32_t (*out_sizes)[8], const uint32_t (*out_strides)[8],
-                        struct plan *plan)
+static void lower_split(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *in_sizes,
+                        uint32_t axis, uint32_t count, const uint32_t (*out_sizes)[8],
+                        const uint32_t (*out_strides)[8], struct plan *plan)
 {
     struct tensor in, out[4];
     DML_TENSOR_DESC descs[4];
@@ -231,7 +245,8 @@ static void test_split_inner_axis(void **state)
  * across the split axis; merging there would still break part selection. */
 static void test_split_axis_never_absorbed_inward(void **state)
 {
-    static const uint32_t in_sizes[] = {2, 4}, out_sizes[2][8] = {{2, 2}, {2, 2}}, out_strides[2][8] = {{4, 1}, {4, 1}};
+    static const uint32_t in_sizes[] = {2, 4}, out_sizes[2][8] = {{2, 2}, {2, 2}},
+                          out_strides[2][8] = {{4, 1}, {4, 1}};
     struct plan plan;
     lower_split(DML_TENSOR_DATA_TYPE_UINT8, 2, in_sizes, 1, 2, out_sizes, out_strides, &plan);
     assert_int_equal(plan.rank, 2);
@@ -266,8 +281,9 @@ static void test_split_single_output_is_copy(void **state)
     plan_cleanup(&plan);
 }
 
-static void lower_padding(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *in_sizes, const uint32_t *start,
-                          const uint32_t *end, DML_PADDING_MODE mode, float value, struct plan *plan)
+static void lower_padding(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *in_sizes,
+                          const uint32_t *start, const uint32_t *end, DML_PADDING_MODE mode,
+                          float value, struct plan *plan)
 {
     struct tensor in, out;
     uint32_t out_sizes[8];
@@ -285,7 +301,8 @@ static void test_padding_constant(void **state)
 {
     static const uint32_t in_sizes[] = {2, 3}, start[] = {0, 1}, end[] = {0, 2};
     struct plan plan;
-    lower_padding(DML_TENSOR_DATA_TYPE_INT32, 2, in_sizes, start, end, DML_PADDING_MODE_CONSTANT, 10.6f, &plan);
+    lower_padding(DML_TENSOR_DATA_TYPE_INT32, 2, in_sizes, start, end, DML_PADDING_MODE_CONSTANT,
+                  10.6f, &plan);
     assert_int_equal(plan.kernel, PLAN_KERNEL_PAD);
     assert_int_equal(plan.rank, 2);
     assert_int_equal(plan.dims[0].map, PLAN_MAP_AFFINE);
@@ -302,7 +319,8 @@ static void test_padding_widens_unpadded_rows(void **state)
 {
     static const uint32_t in_sizes[] = {3, 4}, start[] = {1, 0}, end[] = {2, 0};
     struct plan plan;
-    lower_padding(DML_TENSOR_DATA_TYPE_UINT8, 2, in_sizes, start, end, DML_PADDING_MODE_CONSTANT, 7.0f, &plan);
+    lower_padding(DML_TENSOR_DATA_TYPE_UINT8, 2, in_sizes, start, end, DML_PADDING_MODE_CONSTANT,
+                  7.0f, &plan);
     assert_int_equal(plan.rank, 1);
     assert_int_equal(plan.elem_bytes, 4);
     assert_int_equal(plan.dims[0].map, PLAN_MAP_CONSTANT);
@@ -317,7 +335,8 @@ static void test_padding_modes(void **state)
 {
     static const DML_PADDING_MODE modes[] = {DML_PADDING_MODE_EDGE, DML_PADDING_MODE_REFLECTION,
                                              DML_PADDING_MODE_SYMMETRIC, DML_PADDING_MODE_WRAP};
-    static const enum plan_map maps[] = {PLAN_MAP_EDGE, PLAN_MAP_REFLECT, PLAN_MAP_SYMMETRIC, PLAN_MAP_WRAP};
+    static const enum plan_map maps[] = {PLAN_MAP_EDGE, PLAN_MAP_REFLECT, PLAN_MAP_SYMMETRIC,
+                                         PLAN_MAP_WRAP};
     static const uint32_t in_sizes[] = {1, 3, 4}, start[] = {2, 5, 4}, end[] = {3, 7, 8};
     for (uint32_t i = 0; i < 4; ++i)
     {

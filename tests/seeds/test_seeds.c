@@ -1,5 +1,6 @@
 /* Every example of the DirectML pages the project started from, through DirectML's whole call
  * sequence on the default device, compared exactly with the documented result. */
+#define COBJMACROS
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -136,8 +136,13 @@ static void sp_5_axis_sum(void **state)
     vt_tensor_strides(&c.outs[2], NULL);
     VT_EXPECT_REJECT(VT_FL_MAX, SPLIT, &c.desc, DML_RULE_SP_5_AXIS_SUM);
     seed1();
-    c.outs[0].sizes[2] = 6; /* already too many at output 0 */
+    c.outs[0].sizes[2] = 6; /* too many from output 1 on */
     vt_tensor_strides(&c.outs[0], NULL);
+    VT_EXPECT_REJECT(VT_FL_MAX, SPLIT, &c.desc, DML_RULE_SP_5_AXIS_SUM);
+    /* Rejected as soon as the sum is too large, before the later outputs are looked at. */
+    c.outs[0].sizes[2] = 7;
+    vt_tensor_strides(&c.outs[0], NULL);
+    c.descs[1].Type = DML_TENSOR_TYPE_INVALID;
     VT_EXPECT_REJECT(VT_FL_MAX, SPLIT, &c.desc, DML_RULE_SP_5_AXIS_SUM);
 }
 
