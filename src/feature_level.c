@@ -3,7 +3,10 @@
 #include "tensor.h"
 #include "validate.h"
 
-#define LEVEL_(major, minor) {DML_FEATURE_LEVEL_##major##_##minor, "DML_FEATURE_LEVEL_" #major "_" #minor}
+#define LEVEL_(major, minor)                                                                       \
+    {                                                                                              \
+        DML_FEATURE_LEVEL_##major##_##minor, "DML_FEATURE_LEVEL_" #major "_" #minor                \
+    }
 static const struct
 {
     DML_FEATURE_LEVEL level;

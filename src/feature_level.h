@@ -47,7 +47,10 @@ struct dml_fl_table
     uint32_t count;
 };
 
-#define DML_FL_TABLE(rows_) {rows_, sizeof(rows_) / sizeof((rows_)[0])}
+#define DML_FL_TABLE(rows_)                                                                        \
+    {                                                                                              \
+        rows_, sizeof(rows_) / sizeof((rows_)[0])                                                  \
+    }
 
 enum dml_fl_field
 {

@@ -100,27 +100,29 @@ HRESULT dml_lower(const struct dml_op_def *def, struct plan *out)
     return S_OK;
 }
 
+/* The largest unit of at most 16 bytes that divides bytes (both ends are 16-byte aligned). */
+static uint32_t lower_copy_unit(uint64_t bytes)
+{
+    uint32_t unit = LOWER_MAX_UNIT_BYTES;
+    while (unit > 1 && bytes % unit)
+        unit /= 2;
+    return unit;
+}
+
 HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slot, struct plan *out)
 {
-    static const uint32_t units[] = {16, 8, 4, 2, 1};
-    uint32_t unit = 1;
-    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]) && unit == 1; ++i)
-    {
-        if (bytes % units[i] == 0)
-            unit = units[i];
-    }
+    uint32_t unit = lower_copy_unit(bytes);
     if (bytes / unit > UINT32_MAX) /* 64 GiB and more: beyond any tensor this library accepts */
         return E_OUTOFMEMORY;
     HRESULT hr = lower_plan_init(out, unit, 1, 1);
     if (FAILED(hr))
         return hr;
-    out->dims[0] =
-        (struct plan_dim){.size = (uint32_t)(bytes / unit), .in_stride = 1, .map = PLAN_MAP_AFFINE};
+    out->dims[0] = (struct plan_dim){.size = (uint32_t)(bytes / unit), .in_stride = 1};
     out->in_slot = src_slot;
     out->parts[0].slot = dst_slot;
     out->parts[0].strides[0] = 1;
     out->slot_count = (src_slot > dst_slot ? src_slot : dst_slot) + 1;
-    lower_finish(out);
+    lower_finish(out); /* bytes == 0 gives count 0: nothing to dispatch */
     return S_OK;
 }
 

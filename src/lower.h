@@ -17,7 +17,9 @@
 HRESULT dml_lower(const struct dml_op_def *def, struct plan *out);
 
 /* A plan copying `bytes` bytes (a multiple of 4) from slot src_slot to slot dst_slot, both
- * starting 16-byte aligned: used to copy OWNED_BY_DML inputs into the persistent resource. */
+ * starting 16-byte aligned: used to copy OWNED_BY_DML inputs into the persistent resource.
+ * Units are the largest of 16, 8 or 4 bytes dividing `bytes`; bytes == 0 gives count 0 (dispatch
+ * nothing). E_OUTOFMEMORY also when the copy needs 2^32 units or more (64 GiB). */
 HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slot,
                              struct plan *out);
 

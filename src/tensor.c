@@ -10,9 +10,10 @@ struct data_type_info
 
 #define DATA_TYPE_(name, bits) [DML_TENSOR_DATA_TYPE_##name] = {"DML_TENSOR_DATA_TYPE_" #name, bits}
 static const struct data_type_info data_types[] = {
-    DATA_TYPE_(UNKNOWN, 0),  DATA_TYPE_(FLOAT32, 32), DATA_TYPE_(FLOAT16, 16), DATA_TYPE_(UINT32, 32),
-    DATA_TYPE_(UINT16, 16),  DATA_TYPE_(UINT8, 8),    DATA_TYPE_(INT32, 32),   DATA_TYPE_(INT16, 16),
-    DATA_TYPE_(INT8, 8),     DATA_TYPE_(FLOAT64, 64), DATA_TYPE_(UINT64, 64),  DATA_TYPE_(INT64, 64),
+    DATA_TYPE_(UNKNOWN, 0),  DATA_TYPE_(FLOAT32, 32), DATA_TYPE_(FLOAT16, 16),
+    DATA_TYPE_(UINT32, 32),  DATA_TYPE_(UINT16, 16),  DATA_TYPE_(UINT8, 8),
+    DATA_TYPE_(INT32, 32),   DATA_TYPE_(INT16, 16),   DATA_TYPE_(INT8, 8),
+    DATA_TYPE_(FLOAT64, 64), DATA_TYPE_(UINT64, 64),  DATA_TYPE_(INT64, 64),
     DATA_TYPE_(UINT4, 4),    DATA_TYPE_(INT4, 4),
 };
 #undef DATA_TYPE_
@@ -195,8 +196,8 @@ static HRESULT check_shape(struct dml_validate_ctx *ctx, const DML_BUFFER_TENSOR
     for (uint32_t i = 0; i < b->DimensionCount; ++i)
     {
         if (!b->Sizes[i])
-            return dml_reject(ctx, DML_RULE_T5_SIZE_ZERO, "%s.Sizes[%u] is 0; allowed: >= 1",
-                              name, i);
+            return dml_reject(ctx, DML_RULE_T5_SIZE_ZERO, "%s.Sizes[%u] is 0; allowed: >= 1", name,
+                              i);
     }
     if (!dml_element_count(b->DimensionCount, b->Sizes, &count) || count > UINT32_MAX)
         return dml_reject(ctx, DML_RULE_T8_ELEMENT_COUNT,
@@ -226,10 +227,9 @@ static HRESULT check_total_size(struct dml_validate_ctx *ctx, const DML_BUFFER_T
         return dml_reject(ctx, DML_RULE_D15_SIZE_OVERFLOW,
                           "%s: the last element's byte offset does not fit in 64 bits", name);
     if (b->TotalTensorSizeInBytes < *min_bytes)
-        return dml_reject(ctx, DML_RULE_T7_TOTAL_SIZE,
-                          "%s.TotalTensorSizeInBytes is %llu; allowed: >= %llu", name,
-                          (unsigned long long)b->TotalTensorSizeInBytes,
-                          (unsigned long long)*min_bytes);
+        return dml_reject(
+            ctx, DML_RULE_T7_TOTAL_SIZE, "%s.TotalTensorSizeInBytes is %llu; allowed: >= %llu",
+            name, (unsigned long long)b->TotalTensorSizeInBytes, (unsigned long long)*min_bytes);
     return S_OK;
 }
 

@@ -29,8 +29,10 @@
     X(T2_DATA_TYPE, "T2", "data type",                                                             \
       "DataType must be a defined, byte-sized type that the operator accepts")                     \
     X(FL_DATA_TYPE, "T2", "data type", "DataType is not allowed at the device's feature level")    \
-    X(T3_FLAGS, "T3", "flags", "Flags must be DML_TENSOR_FLAG_NONE or DML_TENSOR_FLAG_OWNED_BY_DML")  \
-    X(T3_OWNED_BY_DML_OUTPUT, "T3", "flags", "DML_TENSOR_FLAG_OWNED_BY_DML is allowed on inputs only") \
+    X(T3_FLAGS, "T3", "flags",                                                                     \
+      "Flags must be DML_TENSOR_FLAG_NONE or DML_TENSOR_FLAG_OWNED_BY_DML")                        \
+    X(T3_OWNED_BY_DML_OUTPUT, "T3", "flags",                                                       \
+      "DML_TENSOR_FLAG_OWNED_BY_DML is allowed on inputs only")                                    \
     X(T4_DIMENSION_COUNT, "T4", "dimension count", "DimensionCount must be 1..8")                  \
     X(FL_DIMENSION_COUNT, "T4", "dimension count",                                                 \
       "DimensionCount is not allowed at the device's feature level")                               \
@@ -49,9 +51,9 @@
       "all tensors of the operator must share one DataType")                                       \
     X(T10_DIMENSION_COUNT_MISMATCH, "T10", "dimension count mismatch",                             \
       "all tensors of the operator must share one DimensionCount")                                 \
-    X(DESC_DIMENSION_COUNT, "S1-3/SL-1/P-1", "desc dimension count",                                        \
+    X(DESC_DIMENSION_COUNT, "S1-3/SL-1/P-1", "desc dimension count",                               \
       "the desc's DimensionCount must equal the tensors' DimensionCount")                          \
-    X(DESC_ARRAY_NULL, "S1-4/SL-1/P-1", "null array", "the desc's arrays must not be null")                 \
+    X(DESC_ARRAY_NULL, "S1-4/SL-1/P-1", "null array", "the desc's arrays must not be null")        \
     X(S1_5_WINDOW_SIZE_ZERO, "S1-5", "window size", "every InputWindowSizes[i] must be >= 1")      \
     X(S1_5_WINDOW_OUT_OF_BOUNDS, "S1-5", "window out of bounds",                                   \
       "InputWindowOffsets[i] + InputWindowSizes[i] must be <= InputTensor.Sizes[i]")               \

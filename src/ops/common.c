@@ -144,8 +144,8 @@ HRESULT dml_check_desc_dims(struct dml_validate_ctx *ctx, UINT dimension_count, 
 HRESULT dml_check_array(struct dml_validate_ctx *ctx, const void *array, const char *field)
 {
     if (!array)
-        return dml_reject(ctx, DML_RULE_DESC_ARRAY_NULL, "%s is NULL; allowed: DimensionCount values",
-                          field);
+        return dml_reject(ctx, DML_RULE_DESC_ARRAY_NULL,
+                          "%s is NULL; allowed: DimensionCount values", field);
     return S_OK;
 }
 

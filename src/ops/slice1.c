@@ -93,8 +93,8 @@ static HRESULT check_slice(struct dml_validate_ctx *ctx, const struct dml_tensor
                           i, i, i, (unsigned long long)last, i, t[0].sizes[i]);
     /* In bounds, such a stride only occurs with Sizes[i] == 2; the window stride is an INT. */
     if (size > 1 && stride > INT32_MAX)
-        return dml_reject(ctx, DML_RULE_SL_3_STRIDE_RANGE, "Strides[%u] is %u; allowed: <= %d",
-                          i, stride, INT32_MAX);
+        return dml_reject(ctx, DML_RULE_SL_3_STRIDE_RANGE, "Strides[%u] is %u; allowed: <= %d", i,
+                          stride, INT32_MAX);
     return S_OK;
 }
 

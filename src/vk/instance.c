@@ -103,7 +103,8 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
             data->pMessage);
     if (serious && (enum validation_mode)(uintptr_t)user >= VALIDATION_FATAL)
     {
-        fprintf(stderr, "dmlops: DMLOPS_VALIDATION=fatal: aborting\n");
+        fprintf(stderr, "dmlops: aborting on a validation message (DMLOPS_VALIDATION=%s)\n",
+                getenv("DMLOPS_VALIDATION"));
         abort();
     }
     return VK_FALSE;

@@ -16,7 +16,7 @@
 #include "random_case.h"
 #include "validate.h"
 
-#define CASES_PER_RUN 700
+#define CASES_PER_RUN 1000
 #define MAX_REPORTED 5
 
 static void report(const struct random_case *rc, const struct plan *plan, const char *what)

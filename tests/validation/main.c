@@ -27,8 +27,8 @@ int main(void)
     int failed = 0;
 
     for (size_t i = 0; i < VT_COUNT(groups); ++i)
-        failed += _cmocka_run_group_tests(groups[i]->name, groups[i]->tests, groups[i]->count,
-                                          NULL, NULL);
+        failed += _cmocka_run_group_tests(groups[i]->name, groups[i]->tests, groups[i]->count, NULL,
+                                          NULL);
     failed += cmocka_run_group_tests_name("coverage", coverage, NULL, NULL);
     return failed ? 1 : 0;
 }

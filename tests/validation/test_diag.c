@@ -49,9 +49,9 @@ static void undefined_operator_types(void **state)
 
 static void unimplemented_operator_types(void **state)
 {
-    static const DML_OPERATOR_TYPE types[] = {
-        DML_OPERATOR_JOIN, DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_OPERATOR_CAST,
-        DML_OPERATOR_SLICE_GRAD, DML_OPERATOR_UNFOLD};
+    static const DML_OPERATOR_TYPE types[] = {DML_OPERATOR_JOIN, DML_OPERATOR_ELEMENT_WISE_IDENTITY,
+                                              DML_OPERATOR_CAST, DML_OPERATOR_SLICE_GRAD,
+                                              DML_OPERATOR_UNFOLD};
     DML_JOIN_OPERATOR_DESC join = {0};
 
     for (size_t i = 0; i < VT_COUNT(types); ++i)

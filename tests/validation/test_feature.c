@@ -25,9 +25,8 @@ static void every_byte_sized_type_is_supported(void **state)
 
 static void unknown_and_4bit_types_are_not(void **state)
 {
-    static const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UNKNOWN,
-                                                 DML_TENSOR_DATA_TYPE_UINT4,
-                                                 DML_TENSOR_DATA_TYPE_INT4};
+    static const DML_TENSOR_DATA_TYPE types[] = {
+        DML_TENSOR_DATA_TYPE_UNKNOWN, DML_TENSOR_DATA_TYPE_UINT4, DML_TENSOR_DATA_TYPE_INT4};
 
     for (size_t i = 0; i < VT_COUNT(types); ++i)
     {

@@ -227,8 +227,8 @@ static void identity_rank(DML_OPERATOR_TYPE type, UINT rank, DML_TENSOR_DATA_TYP
             s.sizes[i] = sizes[i];
             s.strides[i] = 1;
         }
-        s.desc = (DML_SLICE_OPERATOR_DESC){&s.in.desc, &s.out.desc, rank,
-                                           s.offsets,  s.sizes,     s.strides};
+        s.desc =
+            (DML_SLICE_OPERATOR_DESC){&s.in.desc, &s.out.desc, rank, s.offsets, s.sizes, s.strides};
     }
 }
 
@@ -254,9 +254,8 @@ static void slice_dimension_counts_by_level(void **state)
 static void data_types_by_level(void **state)
 {
     static const DML_OPERATOR_TYPE types[] = {SLICE, SLICE1};
-    static const DML_TENSOR_DATA_TYPE wide[] = {DML_TENSOR_DATA_TYPE_FLOAT64,
-                                                DML_TENSOR_DATA_TYPE_INT64,
-                                                DML_TENSOR_DATA_TYPE_UINT64};
+    static const DML_TENSOR_DATA_TYPE wide[] = {
+        DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT64};
 
     for (size_t t = 0; t < VT_COUNT(types); ++t)
     {

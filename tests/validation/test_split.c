@@ -17,8 +17,8 @@ struct split_case
 
 static struct split_case c;
 
-static void build(DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *in_sizes, UINT axis,
-                  UINT count, const UINT *axis_sizes)
+static void build(DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *in_sizes, UINT axis, UINT count,
+                  const UINT *axis_sizes)
 {
     memset(&c, 0, sizeof(c));
     vt_tensor_init(&c.in, type, rank, in_sizes);
@@ -162,9 +162,8 @@ static void sp_7_exactly_4_dims_below_3_0(void **state)
 
 static void data_types_by_level(void **state)
 {
-    static const DML_TENSOR_DATA_TYPE wide[] = {DML_TENSOR_DATA_TYPE_FLOAT64,
-                                                DML_TENSOR_DATA_TYPE_INT64,
-                                                DML_TENSOR_DATA_TYPE_UINT64};
+    static const DML_TENSOR_DATA_TYPE wide[] = {
+        DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT64};
     static const DML_TENSOR_DATA_TYPE narrow[] = {DML_TENSOR_DATA_TYPE_INT8,
                                                   DML_TENSOR_DATA_TYPE_UINT8};
 

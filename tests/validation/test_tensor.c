@@ -64,12 +64,12 @@ static void calc_degenerate_is_0(void **state)
 static void calc_is_64_bit(void **state)
 {
     /* 2^32 bytes: beyond 32 bits. */
-    assert_int_equal(calc(DML_TENSOR_DATA_TYPE_UINT8, 2, (UINT[]){65536, 65536}, NULL),
-                     UINT64_C(1) << 32);
+    assert_int_equal(calc(DML_TENSOR_DATA_TYPE_UINT8, 2, (UINT[]){65536, 65536}, NULL), UINT64_C(1)
+                                                                                            << 32);
     /* The last index is 2^32 + 2^17: DirectML's 32-bit accumulation would wrap to 2^17. */
-    assert_int_equal(calc(DML_TENSOR_DATA_TYPE_FLOAT32, 2, (UINT[]){65537, 65537},
-                          (UINT[]){65537, 1}),
-                     ((UINT64_C(1) << 32) + (UINT64_C(1) << 17) + 1) * 4);
+    assert_int_equal(
+        calc(DML_TENSOR_DATA_TYPE_FLOAT32, 2, (UINT[]){65537, 65537}, (UINT[]){65537, 1}),
+        ((UINT64_C(1) << 32) + (UINT64_C(1) << 17) + 1) * 4);
 }
 
 static void calc_overflow_is_0(void **state)
@@ -116,14 +116,14 @@ static bool aliases(UINT rank, const UINT *sizes, const UINT *strides)
 
 static void aliasing_check(void **state)
 {
-    assert_false(aliases(2, (UINT[]){4, 4}, (UINT[]){4, 1}));  /* packed */
-    assert_false(aliases(2, (UINT[]){4, 4}, (UINT[]){1, 4}));  /* transposed */
-    assert_false(aliases(2, (UINT[]){4, 4}, (UINT[]){9, 2}));  /* gapped */
-    assert_false(aliases(2, (UINT[]){2, 2}, (UINT[]){3, 2}));  /* offsets 0, 2, 3, 5 */
+    assert_false(aliases(2, (UINT[]){4, 4}, (UINT[]){4, 1}));       /* packed */
+    assert_false(aliases(2, (UINT[]){4, 4}, (UINT[]){1, 4}));       /* transposed */
+    assert_false(aliases(2, (UINT[]){4, 4}, (UINT[]){9, 2}));       /* gapped */
+    assert_false(aliases(2, (UINT[]){2, 2}, (UINT[]){3, 2}));       /* offsets 0, 2, 3, 5 */
     assert_false(aliases(3, (UINT[]){1, 4, 1}, (UINT[]){0, 1, 0})); /* stride 0 on size 1 */
-    assert_true(aliases(2, (UINT[]){4, 4}, (UINT[]){3, 1}));   /* row 1 starts inside row 0 */
-    assert_true(aliases(2, (UINT[]){2, 4}, (UINT[]){0, 1}));   /* broadcast */
-    assert_true(aliases(2, (UINT[]){2, 2}, (UINT[]){5, 5}));   /* equal strides */
+    assert_true(aliases(2, (UINT[]){4, 4}, (UINT[]){3, 1}));        /* row 1 starts inside row 0 */
+    assert_true(aliases(2, (UINT[]){2, 4}, (UINT[]){0, 1}));        /* broadcast */
+    assert_true(aliases(2, (UINT[]){2, 2}, (UINT[]){5, 5}));        /* equal strides */
     /* Conservative: {3,2}/{2,3} does not alias (offsets 0,3,2,5,4,7) but is interleaved. */
     assert_true(aliases(2, (UINT[]){3, 2}, (UINT[]){2, 3}));
 }

@@ -142,10 +142,10 @@ void vt_slice1_identity(struct vt_slice1 *c, DML_TENSOR_DATA_TYPE type, UINT ran
 static void padding_link(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, DML_PADDING_MODE mode,
                          UINT rank)
 {
-    c->desc = (DML_PADDING_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode, 9.0f,
-                                          rank,        c->start,     c->end};
-    c->desc1 = (DML_PADDING1_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode, type, {{0}},
-                                            rank,        c->start,     c->end};
+    c->desc =
+        (DML_PADDING_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode, 9.0f, rank, c->start, c->end};
+    c->desc1 = (DML_PADDING1_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode,     type,
+                                            {{0}},       rank,         c->start, c->end};
     c->desc1.PaddingValue.UInt8 = 9;
 }
 
