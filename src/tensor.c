@@ -116,7 +116,7 @@ static void packed_strides(uint32_t rank, const uint32_t *sizes, uint32_t *strid
     }
 }
 
-bool dml_tensor_strides_alias(const struct dml_tensor *t, uint32_t *dim)
+bool dml_tensor_strides_alias(const struct dml_tensor *t, uint32_t *dim, uint64_t *reach)
 {
     uint32_t order[DML_MAX_RANK], n = 0;
     uint64_t extent = 0;
@@ -136,6 +136,7 @@ bool dml_tensor_strides_alias(const struct dml_tensor *t, uint32_t *dim)
         if (t->strides[d] <= extent)
         {
             *dim = d;
+            *reach = extent;
             return true;
         }
         /* Fits: D15 has bounded the whole extent by 2^64. */
@@ -257,13 +258,16 @@ static void normalise(const DML_BUFFER_TENSOR_DESC *b, uint64_t min_bytes, struc
 static HRESULT check_aliasing(struct dml_validate_ctx *ctx, const struct dml_tensor *t,
                               const char *name)
 {
+    uint64_t reach;
     uint32_t dim;
 
-    if (dml_tensor_strides_alias(t, &dim))
+    if (dml_tensor_strides_alias(t, &dim, &reach))
         return dml_reject(ctx, DML_RULE_D8_OUTPUT_ALIASING,
-                          "%s.Strides[%u] is %u with Sizes[%u] %u; allowed: strides under which "
-                          "no two output elements share an address",
-                          name, dim, t->strides[dim], dim, t->sizes[dim]);
+                          "%s.Strides[%u] is %u (Sizes[%u] is %u); allowed: > %llu, the furthest "
+                          "offset of the dimensions with smaller strides, so that no two output "
+                          "elements share an address",
+                          name, dim, t->strides[dim], dim, t->sizes[dim],
+                          (unsigned long long)reach);
     return S_OK;
 }
 

@@ -47,7 +47,8 @@ HRESULT dml_tensor_validate(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC 
  * smaller strides reach, which proves that no two elements alias (the largest-stride dimension
  * where two coordinates differ moves the address by more than all others together). It rejects
  * interleaved layouts that happen not to alias (sizes {3,2}, strides {2,3}), which no client
- * produces. Returns the offending dimension in *dim. */
-bool dml_tensor_strides_alias(const struct dml_tensor *t, uint32_t *dim);
+ * produces. On aliasing, *dim is the offending dimension and *reach the furthest offset of the
+ * dimensions with smaller strides, which its stride must exceed. */
+bool dml_tensor_strides_alias(const struct dml_tensor *t, uint32_t *dim, uint64_t *reach);
 
 #endif

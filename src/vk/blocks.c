@@ -14,7 +14,7 @@ struct dml_vk_slab
     struct dml_vk_allocation allocation;
     VkDeviceAddress address;
     uint64_t size, used;
-    struct dml_vk_slab *next;
+    struct dml_vk_slab *next, *prev; /* prev: dedicated slabs only */
 };
 
 static const VkBufferUsageFlags slab_usage =
@@ -104,9 +104,29 @@ static HRESULT alloc_dedicated(struct dml_vk_device *dev, uint64_t size, struct 
 {
     struct dml_vk_slab *slab = NULL;
     HRESULT hr = slab_create(dev, (size + MIN_CLASS_BYTES - 1) & ~(MIN_CLASS_BYTES - 1), &slab);
-    if (SUCCEEDED(hr))
-        block_at(slab, 0, DEDICATED, out);
-    return hr;
+    if (FAILED(hr))
+        return hr;
+    block_at(slab, 0, DEDICATED, out);
+    pthread_mutex_lock(&dev->blocks.lock);
+    slab->next = dev->blocks.dedicated;
+    if (slab->next)
+        slab->next->prev = slab;
+    dev->blocks.dedicated = slab;
+    pthread_mutex_unlock(&dev->blocks.lock);
+    return S_OK;
+}
+
+static void free_dedicated(struct dml_vk_device *dev, struct dml_vk_slab *slab)
+{
+    pthread_mutex_lock(&dev->blocks.lock);
+    if (slab->prev)
+        slab->prev->next = slab->next;
+    else
+        dev->blocks.dedicated = slab->next;
+    if (slab->next)
+        slab->next->prev = slab->prev;
+    pthread_mutex_unlock(&dev->blocks.lock);
+    slab_destroy(dev, slab);
 }
 
 HRESULT dml_vk_block_alloc(struct dml_vk_device *dev, uint64_t size, struct dml_vk_block *out)
@@ -138,7 +158,7 @@ void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block)
     if (!block->slab_)
         return;
     if (block->class_ == DEDICATED)
-        slab_destroy(dev, block->slab_);
+        free_dedicated(dev, block->slab_);
     else
     {
         pthread_mutex_lock(&dev->blocks.lock);
@@ -153,14 +173,21 @@ void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block)
     *block = (struct dml_vk_block){0};
 }
 
+static void destroy_list(struct dml_vk_device *dev, struct dml_vk_slab **list)
+{
+    while (*list)
+    {
+        struct dml_vk_slab *next = (*list)->next;
+        slab_destroy(dev, *list);
+        *list = next;
+    }
+}
+
+/* Also frees the blocks still allocated: their memory goes with the device. */
 void dml_vk_block_pool_cleanup(struct dml_vk_device *dev)
 {
-    while (dev->blocks.slabs)
-    {
-        struct dml_vk_slab *next = dev->blocks.slabs->next;
-        slab_destroy(dev, dev->blocks.slabs);
-        dev->blocks.slabs = next;
-    }
+    destroy_list(dev, &dev->blocks.slabs);
+    destroy_list(dev, &dev->blocks.dedicated);
     for (uint32_t c = 0; c < DML_VK_BLOCK_CLASSES; ++c)
     {
         free(dev->blocks.free[c].items);

@@ -45,8 +45,8 @@ static HRESULT remember(struct dml_vk_device *dev, const struct dml_vk_owned_buf
 {
     struct dml_vk_buffer_registry *reg = &dev->buffers;
     pthread_mutex_lock(&reg->lock);
-    bool ok = dml_vk_array_reserve((void **)&reg->items, &reg->capacity, reg->count,
-                                   sizeof(*reg->items));
+    bool ok =
+        dml_vk_array_reserve((void **)&reg->items, &reg->capacity, reg->count, sizeof(*reg->items));
     if (ok)
         reg->items[reg->count++] = *owned;
     pthread_mutex_unlock(&reg->lock);

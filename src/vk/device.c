@@ -97,8 +97,8 @@ static HRESULT open_interop(struct dml_vk_device *dev, const struct dml_vk_inter
 {
     if (!interop->instance || !interop->physical_device || !interop->device)
         return E_INVALIDARG;
-    HRESULT hr = dml_vk_instance_wrap(&dev->instance, interop->get_instance_proc_addr,
-                                      interop->instance);
+    HRESULT hr =
+        dml_vk_instance_wrap(&dev->instance, interop->get_instance_proc_addr, interop->instance);
     if (FAILED(hr))
         return hr;
     dev->physical = interop->physical_device;

@@ -63,7 +63,10 @@ static const struct
     size_t offset;
     bool optional;
 } instance_fn_names[] = {
-#define FN(name, optional) {#name, offsetof(struct dml_vk_instance_fns, name), optional}
+#define FN(name, optional)                                                                         \
+    {                                                                                              \
+#name, offsetof(struct dml_vk_instance_fns, name), optional                                \
+    }
     FN(vkDestroyInstance, false),
     FN(vkEnumeratePhysicalDevices, false),
     FN(vkGetPhysicalDeviceProperties2, false),
@@ -114,9 +117,11 @@ static void messenger_info(enum validation_mode mode, VkDebugUtilsMessengerCreat
 {
     *info = (VkDebugUtilsMessengerCreateInfoEXT){
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT |
-                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        /* INFO (the layer's "active" banner at every instance) only when asked to print. */
+        .messageSeverity =
+            (mode == VALIDATION_PRINT ? VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT : 0) |
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
         .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
                        VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                        VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
@@ -147,8 +152,7 @@ static HRESULT usable_validation(enum validation_mode *mode)
     *mode = validation_mode();
     if (*mode == VALIDATION_OFF || layer_present(VALIDATION_LAYER))
         return S_OK;
-    fprintf(stderr, "dmlops: DMLOPS_VALIDATION is set but %s is not installed\n",
-            VALIDATION_LAYER);
+    fprintf(stderr, "dmlops: DMLOPS_VALIDATION is set but %s is not installed\n", VALIDATION_LAYER);
     if (*mode >= VALIDATION_FATAL)
         return E_FAIL;
     *mode = VALIDATION_OFF;
@@ -175,8 +179,8 @@ static VkResult create_handle(struct dml_vk_instance *inst, enum validation_mode
     VkApplicationInfo app = {
         .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
         .pEngineName = "libdmlops",
-        .engineVersion = VK_MAKE_VERSION(DMLOPS_VERSION_MAJOR_, DMLOPS_VERSION_MINOR_,
-                                         DMLOPS_VERSION_PATCH_),
+        .engineVersion =
+            VK_MAKE_VERSION(DMLOPS_VERSION_MAJOR_, DMLOPS_VERSION_MINOR_, DMLOPS_VERSION_PATCH_),
         .apiVersion = VK_API_VERSION_1_2,
     };
     bool on = mode != VALIDATION_OFF;
@@ -200,8 +204,8 @@ static HRESULT create_messenger(struct dml_vk_instance *inst, enum validation_mo
         return E_FAIL;
     VkDebugUtilsMessengerCreateInfoEXT info;
     messenger_info(mode, &info);
-    VkResult r = inst->fns.vkCreateDebugUtilsMessengerEXT(inst->handle, &info, NULL,
-                                                          &inst->messenger);
+    VkResult r =
+        inst->fns.vkCreateDebugUtilsMessengerEXT(inst->handle, &info, NULL, &inst->messenger);
     return dml_vk_result_to_hresult(r);
 }
 

@@ -44,8 +44,8 @@ uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFl
     return dml_vk_memory_type(dev, req.memoryTypeBits, required, preferred, preferred_count);
 }
 
-static VkResult allocate(struct dml_vk_device *dev, VkBufferUsageFlags usage,
-                         uint32_t memory_type, struct dml_vk_allocation *a)
+static VkResult allocate(struct dml_vk_device *dev, VkBufferUsageFlags usage, uint32_t memory_type,
+                         struct dml_vk_allocation *a)
 {
     VkMemoryRequirements req;
     dev->vk.vkGetBufferMemoryRequirements(dev->handle, a->buffer, &req);
@@ -67,9 +67,8 @@ static VkResult allocate(struct dml_vk_device *dev, VkBufferUsageFlags usage,
     return r;
 }
 
-HRESULT dml_vk_allocation_create(struct dml_vk_device *dev, uint64_t size,
-                                 VkBufferUsageFlags usage, uint32_t memory_type, bool map,
-                                 struct dml_vk_allocation *out)
+HRESULT dml_vk_allocation_create(struct dml_vk_device *dev, uint64_t size, VkBufferUsageFlags usage,
+                                 uint32_t memory_type, bool map, struct dml_vk_allocation *out)
 {
     *out = (struct dml_vk_allocation){0};
     VkResult r = create_buffer(dev, size, usage, &out->buffer);

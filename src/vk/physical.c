@@ -111,10 +111,8 @@ VkPhysicalDevice *dml_vk_physical_devices(const struct dml_vk_instance *inst, ui
 static int type_rank(VkPhysicalDeviceType type)
 {
     static const int ranks[] = {
-        [VK_PHYSICAL_DEVICE_TYPE_OTHER] = 0,
-        [VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU] = 3,
-        [VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU] = 4,
-        [VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU] = 2,
+        [VK_PHYSICAL_DEVICE_TYPE_OTHER] = 0,        [VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU] = 3,
+        [VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU] = 4, [VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU] = 2,
         [VK_PHYSICAL_DEVICE_TYPE_CPU] = 1,
     };
     return (unsigned)type < sizeof(ranks) / sizeof(ranks[0]) ? ranks[type] : 0;
@@ -126,7 +124,8 @@ static bool name_contains(const char *name, const char *wanted)
     for (; *name; ++name)
     {
         size_t i = 0;
-        while (i < n && name[i] && tolower((unsigned char)name[i]) == tolower((unsigned char)wanted[i]))
+        while (i < n && name[i] &&
+               tolower((unsigned char)name[i]) == tolower((unsigned char)wanted[i]))
             ++i;
         if (i == n)
             return true;
@@ -144,15 +143,15 @@ static bool matches_override(const char *wanted, uint32_t index, const char *nam
     return name_contains(name, wanted);
 }
 
-int dml_vk_select_physical_device(const struct dml_vk_instance *inst,
-                                  const VkPhysicalDevice *list, uint32_t count)
+int dml_vk_select_physical_device(const struct dml_vk_instance *inst, const VkPhysicalDevice *list,
+                                  uint32_t count)
 {
     const char *wanted = getenv("DMLOPS_DEVICE");
     int best = -1, best_rank = -1;
     for (uint32_t i = 0; i < count; ++i)
     {
-        VkPhysicalDeviceProperties2 props = {
-            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+        VkPhysicalDeviceProperties2 props = {.sType =
+                                                 VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
         inst->fns.vkGetPhysicalDeviceProperties2(list[i], &props);
         if (wanted && *wanted && !matches_override(wanted, i, props.properties.deviceName))
             continue;

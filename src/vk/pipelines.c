@@ -5,7 +5,6 @@
 
 #include "vk_private.h"
 
-
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
 {
     VkPipelineCacheCreateInfo cache = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
@@ -80,8 +79,7 @@ static VkPipeline find(const struct dml_vk_pipelines *p, const struct dml_vk_var
 }
 
 /* Lock held: building under the lock keeps one pipeline per variant; it happens once. */
-static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                   VkPipeline *out)
+static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *variant, VkPipeline *out)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     size_t bytes = 0;

@@ -89,8 +89,7 @@ static HRESULT transfer(struct dml_vk_device *dev, const struct transfer *t)
     if (!t->buffer)
         return E_INVALIDARG;
     uint64_t capacity = dml_vk_buffer_size(dev, t->buffer);
-    if ((t->size && !t->host) || t->offset > capacity ||
-        t->size > capacity - t->offset)
+    if ((t->size && !t->host) || t->offset > capacity || t->size > capacity - t->offset)
         return E_INVALIDARG;
     if (!t->size)
         return S_OK;

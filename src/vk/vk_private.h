@@ -53,8 +53,8 @@ const char *dml_vk_requirements_missing(const struct dml_vk_instance *inst, VkPh
 void dml_vk_features_to_enable(const struct dml_vk_features *supported,
                                struct dml_vk_features *enable);
 /* Index of the device to use among list[count] (DMLOPS_DEVICE honoured), or -1. */
-int dml_vk_select_physical_device(const struct dml_vk_instance *inst,
-                                  const VkPhysicalDevice *list, uint32_t count);
+int dml_vk_select_physical_device(const struct dml_vk_instance *inst, const VkPhysicalDevice *list,
+                                  uint32_t count);
 /* The instance's physical devices, malloc'ed; NULL with *count 0 when none. */
 VkPhysicalDevice *dml_vk_physical_devices(const struct dml_vk_instance *inst, uint32_t *count);
 
@@ -68,7 +68,8 @@ struct dml_vk_block_stack
 struct dml_vk_block_pool
 {
     pthread_mutex_t lock;
-    struct dml_vk_slab *slabs; /* every shared slab; the first is the one being carved */
+    struct dml_vk_slab *slabs;     /* every shared slab; the first is the one being carved */
+    struct dml_vk_slab *dedicated; /* slabs of one large block each */
     struct dml_vk_block_stack free[DML_VK_BLOCK_CLASSES];
     uint32_t memory_type;
 };
@@ -104,9 +105,8 @@ struct dml_vk_allocation
     VkDeviceMemory memory;
     void *host;
 };
-HRESULT dml_vk_allocation_create(struct dml_vk_device *dev, uint64_t size,
-                                 VkBufferUsageFlags usage, uint32_t memory_type, bool map,
-                                 struct dml_vk_allocation *out);
+HRESULT dml_vk_allocation_create(struct dml_vk_device *dev, uint64_t size, VkBufferUsageFlags usage,
+                                 uint32_t memory_type, bool map, struct dml_vk_allocation *out);
 void dml_vk_allocation_destroy(struct dml_vk_device *dev, struct dml_vk_allocation *a);
 /* memory_type for buffers of this usage with these property preferences. */
 uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,

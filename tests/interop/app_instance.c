@@ -77,11 +77,33 @@ static VkDebugUtilsMessengerCreateInfoEXT messenger_info(void)
     };
 }
 
+/* Synchronization validation always (the test records its own barriers); GPU-assisted
+ * validation too when DMLOPS_VALIDATION=gpu-assisted asks the library's own instances for it. */
+static VkValidationFeaturesEXT validation_features(void)
+{
+    static const VkValidationFeatureEnableEXT enables[] = {
+        VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT,
+        VK_VALIDATION_FEATURE_ENABLE_GPU_ASSISTED_EXT,
+        VK_VALIDATION_FEATURE_ENABLE_GPU_ASSISTED_RESERVE_BINDING_SLOT_EXT,
+    };
+    const char *mode = getenv("DMLOPS_VALIDATION");
+    bool gpu_assisted = mode && !strcmp(mode, "gpu-assisted");
+    printf("interop: validation layer with synchronization validation%s\n",
+           gpu_assisted ? " and GPU-assisted validation" : "");
+    return (VkValidationFeaturesEXT){
+        .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+        .enabledValidationFeatureCount = gpu_assisted ? 3 : 1,
+        .pEnabledValidationFeatures = enables,
+    };
+}
+
 static void create_instance(struct app_vk *vk)
 {
     static const char *layers[] = {VALIDATION_LAYER};
     static const char *extensions[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+    VkValidationFeaturesEXT features = validation_features();
     VkDebugUtilsMessengerCreateInfoEXT messenger = messenger_info(); /* covers creation too */
+    messenger.pNext = &features;
     VkApplicationInfo app = {
         .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
         .pApplicationName = "dmlops interop test",

@@ -14,6 +14,7 @@
 #include "lower_check.h"
 #include "plan_exec.h"
 #include "random_case.h"
+#include "reference.h"
 #include "validate.h"
 
 #define CASES_PER_RUN 1000
@@ -25,6 +26,22 @@ static void report(const struct random_case *rc, const struct plan *plan, const 
     random_case_describe(stderr, rc);
     if (plan)
         plan_describe(stderr, plan);
+}
+
+/* Bytes of all output elements: with every element written (the byte comparison shows it),
+ * a plan moving exactly this many bytes writes each element once. */
+static uint64_t output_element_bytes(const struct random_case *rc)
+{
+    uint64_t bytes = 0;
+    for (uint32_t k = 0; k < rc->output_count; ++k)
+    {
+        const DML_BUFFER_TENSOR_DESC *b = &rc->outputs[k].buffer;
+        uint64_t elements = 1;
+        for (uint32_t d = 0; d < b->DimensionCount; ++d)
+            elements *= b->Sizes[d];
+        bytes += elements * ref_element_size(b->DataType);
+    }
+    return bytes;
 }
 
 static int plan_sane(const struct plan *plan, const struct random_case *rc, char *what, size_t size)
@@ -39,6 +56,8 @@ static int plan_sane(const struct plan *plan, const struct random_case *rc, char
         problem = "part_count";
     else if ((plan->kernel == PLAN_KERNEL_SPLIT) != (plan->part_count > 1))
         problem = "kernel";
+    else if (plan->count * plan->elem_bytes != output_element_bytes(rc))
+        problem = "count: not one write per output element";
     if (problem)
         snprintf(what, size, "malformed plan: %s", problem);
     return problem ? -1 : 0;

@@ -124,6 +124,14 @@ static void validate_valid_split(void *arg)
     assert_int_equal(vt_validate(VT_FL_MAX, DML_OPERATOR_SPLIT, &desc, NULL, NULL), S_OK);
 }
 
+static void validate_aliasing_output(void *arg)
+{
+    struct vt_slice1 c;
+    vt_slice1_identity(&c, DML_TENSOR_DATA_TYPE_FLOAT32, 4, (UINT[]){1, 1, 4, 4});
+    vt_tensor_strides(&c.out, (UINT[]){16, 16, 3, 1});
+    vt_validate(VT_FL_MAX, DML_OPERATOR_SLICE1, &c.desc, NULL, NULL);
+}
+
 static int count_lines(const char *text)
 {
     int n = 0;
@@ -168,6 +176,15 @@ static void debug_line_names_the_output(void **state)
     assert_int_equal(count_lines(text), 1);
     assert_string_equal(text, "[DIRECTML ERROR]: DML_OPERATOR_SPLIT: rule T5 size zero: "
                               "OutputTensors[2].Sizes[1] is 0; allowed: >= 1\n");
+}
+
+static void debug_line_aliasing(void **state)
+{
+    const char *text = vt_capture(validate_aliasing_output, NULL, true);
+
+    assert_int_equal(count_lines(text), 1);
+    assert_non_null(strstr(text, "DML_OPERATOR_SLICE1: rule D8 output aliasing: "
+                                 "OutputTensor.Strides[2] is 3 (Sizes[2] is 4); allowed: > 3"));
 }
 
 static void debug_line_unimplemented(void **state)
@@ -221,6 +238,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(debug_line_feature_level_type_and_dims),
     cmocka_unit_test(debug_line_window),
     cmocka_unit_test(debug_line_names_the_output),
+    cmocka_unit_test(debug_line_aliasing),
     cmocka_unit_test(debug_line_unimplemented),
     cmocka_unit_test(silent_without_debug_or_when_valid),
     cmocka_unit_test(diag_print),

@@ -80,6 +80,8 @@ static void calc_overflow_is_0(void **state)
     assert_int_equal(calc(DML_TENSOR_DATA_TYPE_UINT8, 8, huge, NULL), 0);
     assert_int_equal(calc(DML_TENSOR_DATA_TYPE_FLOAT64, 1, huge, huge), 0);
     assert_int_equal(calc(DML_TENSOR_DATA_TYPE_UINT8, 8, huge, huge), 0);
+    /* The last index is exactly 2^64 - 1: one more element does not fit. */
+    assert_int_equal(calc(DML_TENSOR_DATA_TYPE_UINT8, 2, (UINT[]){UINT32_MAX, 4}, huge), 0);
     /* One dimension of the largest size and stride still fits. */
     assert_int_equal(calc(DML_TENSOR_DATA_TYPE_UINT8, 1, huge, huge),
                      (((uint64_t)UINT32_MAX - 1) * UINT32_MAX + 1 + 3) & ~UINT64_C(3));
@@ -107,11 +109,12 @@ static void data_type_sizes_and_names(void **state)
 static bool aliases(UINT rank, const UINT *sizes, const UINT *strides)
 {
     struct dml_tensor t = {.rank = rank};
+    uint64_t reach;
     uint32_t dim;
 
     memcpy(t.sizes, sizes, rank * sizeof(*sizes));
     memcpy(t.strides, strides, rank * sizeof(*strides));
-    return dml_tensor_strides_alias(&t, &dim);
+    return dml_tensor_strides_alias(&t, &dim, &reach);
 }
 
 static void aliasing_check(void **state)

@@ -109,12 +109,9 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_size_and_address),
-        cmocka_unit_test(test_foreign_size),
-        cmocka_unit_test(test_partial_transfers),
-        cmocka_unit_test(test_large_transfer),
-        cmocka_unit_test(test_commands),
-        cmocka_unit_test(test_result_mapping),
+        cmocka_unit_test(test_size_and_address),  cmocka_unit_test(test_foreign_size),
+        cmocka_unit_test(test_partial_transfers), cmocka_unit_test(test_large_transfer),
+        cmocka_unit_test(test_commands),          cmocka_unit_test(test_result_mapping),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -81,17 +81,22 @@ static void app_create(struct app *app)
     assert_true(vkEnumeratePhysicalDevices(app->instance, &count, &app->physical) >= 0);
     VkPhysicalDeviceVulkan12Features v12 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-        .bufferDeviceAddress = VK_TRUE, .storageBuffer8BitAccess = VK_TRUE};
+        .bufferDeviceAddress = VK_TRUE,
+        .storageBuffer8BitAccess = VK_TRUE};
     VkPhysicalDeviceVulkan11Features v11 = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &v12,
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+        .pNext = &v12,
         .storageBuffer16BitAccess = VK_TRUE};
     VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                          .pNext = &v11, .features.shaderInt64 = VK_TRUE};
+                                          .pNext = &v11,
+                                          .features.shaderInt64 = VK_TRUE};
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                     .queueCount = 1, .pQueuePriorities = &priority};
+                                     .queueCount = 1,
+                                     .pQueuePriorities = &priority};
     VkDeviceCreateInfo device = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                                 .pNext = &features, .queueCreateInfoCount = 1,
+                                 .pNext = &features,
+                                 .queueCreateInfoCount = 1,
                                  .pQueueCreateInfos = &queue};
     assert_int_equal(vkCreateDevice(app->physical, &device, NULL, &app->device), VK_SUCCESS);
 }
@@ -112,9 +117,15 @@ static void test_interop(void **state)
         in[i] = (uint8_t)i;
     memset(out, VK_TEST_POISON, sizeof(out));
     struct plan_part part = {.slot = 1, .strides = {1}};
-    struct plan plan = {.kernel = PLAN_KERNEL_COPY, .elem_bytes = 4, .rank = 1, .count = 8,
-                        .dims = {{.size = 8, .in_stride = -1}}, .in_base = 7, .part_count = 1,
-                        .parts = &part, .slot_count = 2};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 4,
+                        .rank = 1,
+                        .count = 8,
+                        .dims = {{.size = 8, .in_stride = -1}},
+                        .in_base = 7,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2};
     uint8_t *slots[] = {in, out};
     uint64_t bytes[] = {32, 32};
     assert_int_equal(vk_test_run(dev, &plan, bytes, slots, VK_TEST_SLOTS_PUSHED), S_OK);
@@ -164,10 +175,8 @@ static void test_validation_aborts(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_listing),
-        cmocka_unit_test(test_override),
-        cmocka_unit_test(test_interop),
-        cmocka_unit_test(test_interop_invalid),
+        cmocka_unit_test(test_listing),           cmocka_unit_test(test_override),
+        cmocka_unit_test(test_interop),           cmocka_unit_test(test_interop_invalid),
         cmocka_unit_test(test_validation_aborts),
     };
     struct dml_vk_device *probe = vk_test_device(); /* exits 77 without a device */

@@ -24,9 +24,15 @@ static void run_reverse(uint32_t count)
         in[i] = (uint8_t)(i * 7 + (i >> 8));
     memset(out, VK_TEST_POISON, count + GUARD);
     struct plan_part part = {.slot = 1, .strides = {1}};
-    struct plan plan = {.kernel = PLAN_KERNEL_COPY, .elem_bytes = 1, .rank = 1, .count = count,
-                        .dims = {{.size = count, .in_stride = -1}}, .in_base = count - 1,
-                        .part_count = 1, .parts = &part, .slot_count = 2};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 1,
+                        .rank = 1,
+                        .count = count,
+                        .dims = {{.size = count, .in_stride = -1}},
+                        .in_base = count - 1,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2};
     uint8_t *slots[] = {in, out};
     uint64_t bytes[] = {count, count + GUARD};
     assert_int_equal(vk_test_run(device, &plan, bytes, slots, VK_TEST_SLOTS_BLOCK), S_OK);
@@ -55,10 +61,14 @@ static void test_exact_limit(void **state)
 static void test_count_limit(void **state)
 {
     struct plan_part part = {.slot = 1, .strides = {1, 65536}};
-    struct plan plan = {.kernel = PLAN_KERNEL_COPY, .elem_bytes = 1, .rank = 2,
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 1,
+                        .rank = 2,
                         .count = (uint64_t)65536 * 65536,
                         .dims = {{.size = 65536, .in_stride = 1}, {.size = 65536, .in_stride = 1}},
-                        .part_count = 1, .parts = &part, .slot_count = 2};
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2};
     struct dml_vk_kernel kernel;
     assert_int_equal(dml_vk_kernel_create(device, &plan, &kernel), E_INVALIDARG);
 }

@@ -104,8 +104,13 @@ static void test_copy(void **state)
     for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
     {
         struct plan_part part = {.slot = 1, .base = 2, .strides = {45, 11, 2}};
-        struct plan plan = {.kernel = PLAN_KERNEL_COPY, .elem_bytes = widths[w], .in_base = 21,
-                            .part_count = 1, .parts = &part, .in_slot = 0, .slot_count = 2};
+        struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                            .elem_bytes = widths[w],
+                            .in_base = 21,
+                            .part_count = 1,
+                            .parts = &part,
+                            .in_slot = 0,
+                            .slot_count = 2};
         set_dims(&plan, 3, sizes, in_strides);
         struct slots slots = {2, {21 + 2 + 4 * 30 + 7, 2 + 2 * 45 + 3 * 11 + 4 * 2 + 5}};
         run_and_compare(&plan, &slots);
@@ -125,8 +130,12 @@ static void test_split(void **state)
             {.slot = 2, .axis_begin = 2, .base = 1, .strides = {40, 8, 2}},
             {.slot = 3, .axis_begin = 7, .base = 0, .strides = {1, 12, 4}},
         };
-        struct plan plan = {.kernel = PLAN_KERNEL_SPLIT, .elem_bytes = widths[w],
-                            .part_axis = 1, .part_count = 3, .parts = parts, .slot_count = 4};
+        struct plan plan = {.kernel = PLAN_KERNEL_SPLIT,
+                            .elem_bytes = widths[w],
+                            .part_axis = 1,
+                            .part_count = 3,
+                            .parts = parts,
+                            .slot_count = 4};
         set_dims(&plan, 3, sizes, in_strides);
         struct slots slots = {4, {108, 24, 1 + 3 * 40 + 4 * 8 + 2 * 2 + 3, 24}};
         run_and_compare(&plan, &slots);
@@ -142,8 +151,11 @@ static void run_pad(uint32_t map, uint32_t elem_bytes)
     static const uint32_t starts[] = {0, 2, 5, 1};
     static const int64_t in_strides[] = {12, 4, 1, 1};
     struct plan_part part = {.slot = 1, .base = 0, .strides = {324, 36, 3, 1}};
-    struct plan plan = {.kernel = PLAN_KERNEL_PAD, .elem_bytes = elem_bytes, .part_count = 1,
-                        .parts = &part, .slot_count = 2,
+    struct plan plan = {.kernel = PLAN_KERNEL_PAD,
+                        .elem_bytes = elem_bytes,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2,
                         .pad_value = {0x04030201u, 0x08070605u, 0x0c0b0a09u, 0x100f0e0du}};
     set_dims(&plan, 4, out_sizes, in_strides);
     for (uint32_t d = 1; d < 4; ++d)
@@ -173,12 +185,15 @@ static void test_pad_value_bytes(void **state)
     static const uint32_t sizes[] = {3};
     static const int64_t in_strides[] = {1};
     struct plan_part part = {.slot = 1, .strides = {1}};
-    struct plan plan = {.kernel = PLAN_KERNEL_PAD, .elem_bytes = 16, .part_count = 1,
-                        .parts = &part, .slot_count = 2,
+    struct plan plan = {.kernel = PLAN_KERNEL_PAD,
+                        .elem_bytes = 16,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2,
                         .pad_value = {0x04030201u, 0x08070605u, 0x0c0b0a09u, 0x100f0e0du}};
     set_dims(&plan, 1, sizes, in_strides);
-    plan.dims[0] = (struct plan_dim){.size = 3, .in_stride = 1, .map = PLAN_MAP_CONSTANT,
-                                     .in_size = 1, .pad_start = 1};
+    plan.dims[0] = (struct plan_dim){
+        .size = 3, .in_stride = 1, .map = PLAN_MAP_CONSTANT, .in_size = 1, .pad_start = 1};
     uint8_t in[16], out[48];
     memset(in, 0xEE, sizeof(in));
     memset(out, VK_TEST_POISON, sizeof(out));

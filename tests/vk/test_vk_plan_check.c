@@ -16,9 +16,15 @@ static struct plan_part parts[3] = {
 /* A valid SPLIT of [4, 6] along axis 1 into three parts. */
 static struct plan valid_split(void)
 {
-    return (struct plan){.kernel = PLAN_KERNEL_SPLIT, .elem_bytes = 4, .rank = 2, .count = 24,
+    return (struct plan){.kernel = PLAN_KERNEL_SPLIT,
+                         .elem_bytes = 4,
+                         .rank = 2,
+                         .count = 24,
                          .dims = {{.size = 4, .in_stride = 6}, {.size = 6, .in_stride = 1}},
-                         .part_axis = 1, .part_count = 3, .parts = parts, .slot_count = 3};
+                         .part_axis = 1,
+                         .part_count = 3,
+                         .parts = parts,
+                         .slot_count = 3};
 }
 
 static void expect_invalid(const struct plan *plan)

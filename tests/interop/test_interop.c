@@ -1,0 +1,158 @@
+/* libdmlops on an application's own Vulkan objects: the application creates the instance (with the
+ * validation layer), the device, the buffers, the staging path and the command buffer; libdmlops
+ * only records into that command buffer. One submission holds: poison + upload, barrier,
+ * initializer, barrier, SLICE1, barrier, PADDING reading SLICE1's output, barrier, read-back copy.
+ * Any validation message of WARNING or ERROR severity fails the test, including the ones the
+ * layer prints when the application destroys its device (objects the library leaked). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "interop_chain.h"
+
+static struct app_vk vk;
+
+static HRESULT create_device(VkDevice device, IDMLDevice **out)
+{
+    DMLOPS_VULKAN_DEVICE_DESC vulkan = {
+        .sType = DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC,
+        .pfnGetInstanceProcAddr = vkGetInstanceProcAddr,
+        .instance = vk.instance,
+        .physicalDevice = vk.physical_device,
+        .device = device,
+        .queueFamilyIndex = vk.queue_family,
+        .queueIndex = 0,
+    };
+    DMLOPS_DEVICE_DESC desc = {
+        .sType = DMLOPS_STRUCTURE_TYPE_DEVICE_DESC,
+        .pNext = &vulkan,
+        .flags = DML_CREATE_DEVICE_FLAG_DEBUG,
+        .minimumFeatureLevel = DML_FEATURE_LEVEL_3_1, /* 3-D PADDING */
+    };
+    return dmlopsCreateDevice(&desc, &IID_IDMLDevice, (void **)out);
+}
+
+static void record(struct chain *c, VkCommandBuffer cmd)
+{
+    ID3D12CommandList *list = (ID3D12CommandList *)cmd; /* decision D16 */
+    vkCmdFillBuffer(cmd, c->work.buffer, 0, VK_WHOLE_SIZE, 0xFFFFFFFFu); /* NaN poison */
+    app_copy(cmd, &c->staging, STAGING_X_OFFSET, &c->input, 0, c->input.size);
+    app_barrier_transfer_to_compute(cmd);
+    IDMLCommandRecorder_RecordDispatch(c->recorder, list, (IDMLDispatchable *)c->initializer,
+                                       c->init_table);
+    app_barrier_compute_to_compute(cmd);
+    IDMLCommandRecorder_RecordDispatch(c->recorder, list, (IDMLDispatchable *)c->slice,
+                                       c->slice_table);
+    app_barrier_compute_to_compute(cmd);
+    IDMLCommandRecorder_RecordDispatch(c->recorder, list, (IDMLDispatchable *)c->pad, c->pad_table);
+    app_barrier_compute_to_transfer(cmd);
+    app_copy(cmd, &c->work, 0, &c->staging, STAGING_WORK_OFFSET, WORK_SIZE);
+    app_barrier_transfer_to_host(cmd);
+}
+
+static unsigned compare(const char *name, const float *got, const float *expected, unsigned count)
+{
+    unsigned bad = 0;
+    for (unsigned i = 0; i < count; ++i)
+    {
+        if (memcmp(&got[i], &expected[i], sizeof(float)) && bad++ < 10)
+            fprintf(stderr, "interop: %s[%u] = %g, expected %g\n", name, i, got[i], expected[i]);
+    }
+    printf("interop: %s: %u elements, %u wrong\n", name, count, bad);
+    return bad;
+}
+
+static void slice_then_padding_in_one_command_buffer(void **state)
+{
+    IDMLDevice *device = *state;
+    struct chain c;
+    float x[X_COUNT], y[Y_COUNT], z[Z_COUNT];
+
+    HRESULT hr = chain_create(&vk, device, &c);
+    assert_int_equal(hr, S_OK);
+    case_fill_x(x);
+    case_expected_y(x, y);
+    case_expected_z(y, z);
+    memcpy((char *)c.staging.host + STAGING_X_OFFSET, x, sizeof(x));
+
+    VkCommandBuffer cmd = app_begin(&vk);
+    assert_non_null(cmd);
+    record(&c, cmd);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(device), S_OK);
+    assert_int_equal(app_submit_and_wait(&vk, cmd), VK_SUCCESS);
+
+    const char *work = (const char *)c.staging.host + STAGING_WORK_OFFSET;
+    unsigned bad = compare("SLICE1 output Y", (const float *)(work + WORK_Y_OFFSET), y, Y_COUNT) +
+                   compare("PADDING output Z", (const float *)(work + WORK_Z_OFFSET), z, Z_COUNT);
+    chain_destroy(&vk, &c);
+    assert_int_equal(bad, 0);
+    assert_int_equal(app_vk_validation_errors(), 0);
+}
+
+/* The host helpers on the application's device and buffers: the library uses its own command
+ * pool on the application's queue family. */
+static void host_helpers_on_application_buffers(void **state)
+{
+    IDMLDevice *device = *state;
+    struct app_buffer buffer;
+    unsigned char data[96], back[96];
+    for (unsigned i = 0; i < sizeof(data); ++i)
+        data[i] = (unsigned char)(i * 7 + 3);
+    assert_true(app_buffer_create(&vk, 256, true, &buffer));
+    ID3D12Resource *resource = (ID3D12Resource *)buffer.buffer;
+    assert_int_equal(dmlopsUploadBuffer(device, resource, 32, data, sizeof(data)), S_OK);
+    memset(back, 0, sizeof(back));
+    assert_int_equal(dmlopsDownloadBuffer(device, resource, 32, back, sizeof(back)), S_OK);
+    app_buffer_destroy(&vk, &buffer);
+    assert_memory_equal(back, data, sizeof(data));
+    assert_int_equal(app_vk_validation_errors(), 0);
+}
+
+static void null_vulkan_device_is_rejected(void **state)
+{
+    IDMLDevice *device = NULL;
+    assert_int_equal(create_device(VK_NULL_HANDLE, &device), E_INVALIDARG);
+    assert_null(device);
+}
+
+static int setup(void **state)
+{
+    IDMLDevice *device = NULL;
+    HRESULT hr = create_device(vk.device, &device);
+    if (FAILED(hr))
+    {
+        fprintf(stderr, "interop: dmlopsCreateDevice on the application's device: 0x%08X\n",
+                (unsigned)hr);
+        return -1;
+    }
+    *state = device;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    IDMLDevice_Release((IDMLDevice *)*state);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(slice_then_padding_in_one_command_buffer),
+        cmocka_unit_test(host_helpers_on_application_buffers),
+        cmocka_unit_test(null_vulkan_device_is_rejected),
+    };
+    app_vk_init(&vk); /* exits 77 without a usable device or layer */
+    int failed = cmocka_run_group_tests_name("interop", tests, setup, teardown);
+    /* Destroying the device after the IDMLDevice is gone: the layer names leaked objects. */
+    app_vk_cleanup(&vk);
+    unsigned errors = app_vk_validation_errors();
+    printf("interop: %u validation message(s) of WARNING/ERROR severity\n", errors);
+    printf("interop: %s\n", failed || errors ? "FAIL" : "PASS");
+    return failed || errors ? 1 : 0;
+}
