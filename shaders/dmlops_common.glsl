@@ -1,6 +1,7 @@
-/* Shared by every kernel: element type, parameter block, binding block and thread index.
+/* Shared by every kernel: element type, parameter block, slot addresses and thread index.
  * The parameter block mirrors struct dml_vk_params in src/vk/params.h (checked there by
- * static assertions); keep both in step. */
+ * static assertions), the push constants struct push in src/vk/kernels.c; keep them in step.
+ * Semantics: src/plan.h. No descriptor sets: everything is reached by buffer device address. */
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_8bit_storage : require
@@ -85,9 +86,9 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
     ELEM_T value;
 };
 
-/* Push constants (layout mirrored in src/vk/kernels.c): the parameter block's address, whose
- * low bit set means "slot[0] is the address of a slot block read now, at execution"
- * (DESCRIPTORS_VOLATILE); otherwise slot[s] is the address of binding slot s. */
+/* Push constants: the parameter block's address (64-byte aligned), whose low bit set means
+ * "slot[0] is the address of a slot block, read at execution" (DESCRIPTORS_VOLATILE);
+ * otherwise slot[s] is the address of binding slot s. */
 #define MAX_SLOTS 15
 #define SLOTS_INDIRECT uint64_t(1)
 #define PARAMS_ALIGN_MASK uint64_t(63)

@@ -44,7 +44,8 @@ struct dml_vk_interop
 /* Creates a device: on the application's objects, or (interop NULL) on the library's own
  * instance and best device. DXGI_ERROR_UNSUPPORTED: no Vulkan or no device meets the needs. */
 HRESULT dml_vk_device_create(const struct dml_vk_interop *interop, struct dml_vk_device **out);
-/* Waits for the queue, frees everything the library created; NULL is ignored. */
+/* Waits for the queue, frees everything the library created (blocks and buffers still alive
+ * included), never the application's objects; NULL is ignored. */
 void dml_vk_device_destroy(struct dml_vk_device *dev);
 
 /* The VkDevice (the library's own or the application's). */

@@ -1,5 +1,6 @@
-/* More workgroups than one dimension allows (65535 on lavapipe): the dispatch is folded into Y
- * and Z and the shader must rebuild every linear index exactly once. */
+/* Index widths: more workgroups than one dimension allows (65535 on lavapipe), so the dispatch is
+ * folded into Y and Z and the shader must rebuild every linear index exactly once; and byte
+ * offsets beyond 4 GiB, which must not wrap at 32 bits. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,6 +74,67 @@ static void test_count_limit(void **state)
     assert_int_equal(dml_vk_kernel_create(device, &plan, &kernel), E_INVALIDARG);
 }
 
+#define SHIFT_IN ((uint64_t)5 << 30)
+#define SHIFT_OUT ((uint64_t)6 << 30)
+
+/* Runs plan with each slot's address lowered by shift[s] (the plan's bases make up for it). */
+static void run_shifted(const struct plan *plan, VkBuffer *buffers, const uint64_t *shift)
+{
+    VkDeviceAddress slots[2];
+    for (int s = 0; s < 2; ++s)
+    {
+        slots[s] = dml_vk_buffer_address(device, buffers[s]);
+        if (slots[s] < shift[s])
+            skip(); /* this driver's addresses are too low to play the trick */
+        slots[s] -= shift[s];
+    }
+    struct dml_vk_kernel kernel;
+    assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
+    VkCommandBuffer cmd;
+    assert_int_equal(dml_vk_command_begin(device, &cmd), S_OK);
+    dml_vk_kernel_record(device, &kernel, cmd, slots, 0);
+    assert_int_equal(dml_vk_command_submit_and_wait(device, cmd), S_OK);
+    dml_vk_kernel_destroy(device, &kernel);
+}
+
+/* Bases of 5 and 6 GiB from slot addresses lowered by as much: the right bytes move only if
+ * every byte offset is computed in 64 bits. */
+static void test_offsets_beyond_4gib(void **state)
+{
+    enum
+    {
+        COUNT = 100,
+        BYTES = COUNT * 16
+    };
+    uint8_t in[BYTES], out[BYTES + GUARD];
+    for (int i = 0; i < BYTES; ++i)
+        in[i] = (uint8_t)(i * 13 + 1);
+    memset(out, VK_TEST_POISON, sizeof(out));
+    VkBuffer buffers[2];
+    assert_int_equal(dml_vk_buffer_create(device, sizeof(in), &buffers[0]), S_OK);
+    assert_int_equal(dml_vk_buffer_create(device, sizeof(out), &buffers[1]), S_OK);
+    assert_int_equal(dml_vk_buffer_upload(device, buffers[0], 0, in, sizeof(in)), S_OK);
+    assert_int_equal(dml_vk_buffer_upload(device, buffers[1], 0, out, sizeof(out)), S_OK);
+    struct plan_part part = {.slot = 1, .base = SHIFT_OUT / 16, .strides = {1}};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 16,
+                        .rank = 1,
+                        .count = COUNT,
+                        .dims = {{.size = COUNT, .in_stride = 1}},
+                        .in_base = SHIFT_IN / 16,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2};
+    const uint64_t shift[2] = {SHIFT_IN, SHIFT_OUT};
+    run_shifted(&plan, buffers, shift);
+    assert_int_equal(dml_vk_buffer_download(device, buffers[1], 0, out, sizeof(out)), S_OK);
+    assert_memory_equal(out, in, BYTES);
+    for (unsigned i = BYTES; i < sizeof(out); ++i)
+        assert_int_equal(out[i], VK_TEST_POISON);
+    dml_vk_buffer_destroy(device, buffers[0]);
+    dml_vk_buffer_destroy(device, buffers[1]);
+}
+
 static int setup(void **state)
 {
     device = vk_test_device();
@@ -91,6 +153,7 @@ int main(void)
         cmocka_unit_test(test_folded_dispatch),
         cmocka_unit_test(test_exact_limit),
         cmocka_unit_test(test_count_limit),
+        cmocka_unit_test(test_offsets_beyond_4gib),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
