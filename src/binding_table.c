@@ -129,6 +129,16 @@ static bool check_binding_desc(struct dml_binding_table *table, const DML_BINDIN
     return check_buffer(table, desc->Desc, rule, out, why, why_size);
 }
 
+/* Names the failing binding in front of the reason. */
+static bool fail_at(char *why, size_t why_size, const char *kind, uint32_t index)
+{
+    char reason[256];
+
+    snprintf(reason, sizeof(reason), "%s", why);
+    snprintf(why, why_size, "%s %u: %s", kind, index, reason);
+    return false;
+}
+
 static uint64_t binding_extent(const struct dml_binding *binding, const struct dml_binding_rule *rule)
 {
     return rule && rule->min_size ? rule->min_size : binding->size;
@@ -254,7 +264,7 @@ static bool check_group(struct dml_binding_table *table, const DML_BINDING_DESC 
     {
         if (!check_buffer(table, &array->Bindings[i], &layout->inputs[first + i], &out[first + i],
                           why, why_size))
-            return false;
+            return fail_at(why, why_size, "input array entry", i);
     }
     return true;
 }
@@ -277,7 +287,7 @@ static bool check_inputs(struct dml_binding_table *table, UINT count,
                             layout->input_count), false;
         for (uint32_t i = 0; i < count; ++i)
             if (!check_binding_desc(table, &bindings[i], &layout->inputs[i], &out[i], why, why_size))
-                return false;
+                return fail_at(why, why_size, "input", i);
         return true;
     }
     if (count != groups)
@@ -285,7 +295,7 @@ static bool check_inputs(struct dml_binding_table *table, UINT count,
                         groups), false;
     for (uint32_t g = 0; g < groups; first += layout->input_group_sizes[g++])
         if (!check_group(table, &bindings[g], g, first, out, why, why_size))
-            return false;
+            return fail_at(why, why_size, "initializer target", g);
     return true;
 }
 
@@ -326,7 +336,7 @@ static bool check_outputs(struct dml_binding_table *table, UINT count,
                false;
     for (uint32_t k = 0; k < count; ++k)
         if (!check_binding_desc(table, &bindings[k], &layout->outputs[k], &out[k], why, why_size))
-            return false;
+            return fail_at(why, why_size, "output", k);
     return true;
 }
 
