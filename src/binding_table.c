@@ -132,10 +132,14 @@ static bool check_binding_desc(struct dml_binding_table *table, const DML_BINDIN
 /* Names the failing binding in front of the reason. */
 static bool fail_at(char *why, size_t why_size, const char *kind, uint32_t index)
 {
-    char reason[256];
+    char prefix[64];
+    size_t length = strlen(why), n = (size_t)snprintf(prefix, sizeof(prefix), "%s %u: ", kind, index);
 
-    snprintf(reason, sizeof(reason), "%s", why);
-    snprintf(why, why_size, "%s %u: %s", kind, index, reason);
+    if (n + length + 1 > why_size)
+        length = why_size - n - 1;
+    memmove(why + n, why, length);
+    memcpy(why, prefix, n);
+    why[n + length] = '\0';
     return false;
 }
 
