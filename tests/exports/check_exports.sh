@@ -46,7 +46,7 @@ symbols=$(exported_symbols | awk 'NR == FNR { node[$1]; next } !($1 in node)' <(
 
 declared=$(declared_functions "$@") || fail "$header does not preprocess on its own"
 [ -n "$declared" ] || fail "no dmlops* function found in $header"
-expected=$(printf '%s\n' DMLCreateDevice DMLCreateDevice1 $declared | sort -u)
+expected=$(printf '%s\n' DMLCreateDevice DMLCreateDevice1 "$declared" | sort -u)
 names=$(cut -d' ' -f1 <<<"$symbols" | sort -u)
 
 while read -r name; do

@@ -72,8 +72,9 @@ step "build the find_package consumer" "$cmake" --build "$work/cmake-consumer"
 # The .pc carries its configure-time prefix; pkg-config's own override moves it to this prefix.
 pc=(env PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --define-variable=prefix="$prefix")
 step "pkg-config resolves dmlops and its Requires.private (vulkan)" "${pc[@]}" --exists --print-errors dmlops
+read -ra pc_flags <<<"$("${pc[@]}" --cflags --libs dmlops)"
 mkdir -p "$work/pc-consumer"
 step "build a consumer with pkg-config --cflags --libs dmlops" \
     "$cc" -std=c11 -Wall -Wextra -Werror "$src/consumer.c" -o "$work/pc-consumer/consumer" \
-    $("${pc[@]}" --cflags --libs dmlops)
+    "${pc_flags[@]}"
 LD_LIBRARY_PATH=$libdir "$work/pc-consumer/consumer" "$libdir"
