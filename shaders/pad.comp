@@ -4,11 +4,14 @@
 #extension GL_GOOGLE_include_directive : require
 #include "dmlops_common.glsl"
 
-/* Non-negative remainder of x by a positive p. */
+/* Non-negative remainder of x by a positive p. Only unsigned remainders: SPIR-V leaves OpSRem and
+ * OpSMod undefined for negative operands (NVIDIA's driver really differs from lavapipe there). */
 int64_t mod_positive(int64_t x, int64_t p)
 {
-    int64_t m = x % p;
-    return m < 0 ? m + p : m;
+    uint64_t up = uint64_t(p);
+    if (x >= 0)
+        return int64_t(uint64_t(x) % up);
+    return p - 1 - int64_t(uint64_t(-x - 1) % up);
 }
 
 /* Input coordinate for output coordinate c of dimension d; -1 selects the pad value. */
