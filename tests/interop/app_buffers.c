@@ -27,8 +27,9 @@ static bool allocate(struct app_vk *vk, bool device_local, struct app_buffer *ou
 {
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(vk->device, out->buffer, &req);
-    uint32_t type = memory_type(vk, req.memoryTypeBits,
-                                device_local ? VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT : staging_memory);
+    uint32_t type =
+        memory_type(vk, req.memoryTypeBits,
+                    device_local ? VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT : staging_memory);
     if (type == UINT32_MAX && device_local)
         type = memory_type(vk, req.memoryTypeBits, 0);
     if (type == UINT32_MAX)
@@ -63,7 +64,7 @@ bool app_buffer_create(struct app_vk *vk, VkDeviceSize size, bool device_local,
     if (vkCreateBuffer(vk->device, &info, NULL, &out->buffer) == VK_SUCCESS &&
         allocate(vk, device_local, out))
         return true;
-    fprintf(stderr, "interop: cannot create a %s buffer of %llu bytes\n",
+    fprintf(stderr, "app_vk: cannot create a %s buffer of %llu bytes\n",
             device_local ? "device-local" : "staging", (unsigned long long)size);
     app_buffer_destroy(vk, out);
     return false;

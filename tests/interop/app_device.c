@@ -91,7 +91,7 @@ static void pick_physical_device(struct app_vk *vk)
     }
     if (!vk->physical_device)
     {
-        fprintf(stderr, "interop: no Vulkan 1.2 device with the features libdmlops needs: "
+        fprintf(stderr, "app_vk: no Vulkan 1.2 device with the features libdmlops needs: "
                         "test skipped\n");
         exit(EXIT_SKIP);
     }
@@ -104,7 +104,7 @@ static void check(VkResult r, const char *what)
 {
     if (r == VK_SUCCESS)
         return;
-    fprintf(stderr, "interop: FAIL: %s returned %d\n", what, r);
+    fprintf(stderr, "app_vk: FAIL: %s returned %d\n", what, r);
     exit(1);
 }
 
@@ -133,7 +133,7 @@ void app_vk_init_device(struct app_vk *vk)
         .queueFamilyIndex = vk->queue_family,
     };
     check(vkCreateCommandPool(vk->device, &pool, NULL, &vk->pool), "vkCreateCommandPool");
-    printf("interop: application device \"%s\" (Vulkan %u.%u), queue family %u\n",
+    printf("app_vk: application device \"%s\" (Vulkan %u.%u), queue family %u\n",
            vk->props.deviceName, VK_API_VERSION_MAJOR(vk->props.apiVersion),
            VK_API_VERSION_MINOR(vk->props.apiVersion), vk->queue_family);
 }

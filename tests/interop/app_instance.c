@@ -27,7 +27,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
         return VK_FALSE;
     bool serious = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
     serious_messages += serious;
-    fprintf(stderr, "interop: validation %s: %s\n", serious ? "ERROR" : "info", data->pMessage);
+    fprintf(stderr, "app_vk: validation %s: %s\n", serious ? "ERROR" : "info", data->pMessage);
     return VK_FALSE;
 }
 
@@ -55,11 +55,13 @@ static void require_layer(void)
     const char *ci = getenv("CI");
     if (ci && !strcmp(ci, "true"))
     {
-        fprintf(stderr, "interop: FAIL: %s is not installed and CI=true; install "
-                        "vulkan-validationlayers\n", VALIDATION_LAYER);
+        fprintf(stderr,
+                "app_vk: FAIL: %s is not installed and CI=true; install "
+                "vulkan-validationlayers\n",
+                VALIDATION_LAYER);
         exit(1);
     }
-    fprintf(stderr, "interop: %s is not installed: test skipped\n", VALIDATION_LAYER);
+    fprintf(stderr, "app_vk: %s is not installed: test skipped\n", VALIDATION_LAYER);
     exit(EXIT_SKIP);
 }
 
@@ -88,7 +90,7 @@ static VkValidationFeaturesEXT validation_features(void)
     };
     const char *mode = getenv("DMLOPS_VALIDATION");
     bool gpu_assisted = mode && !strcmp(mode, "gpu-assisted");
-    printf("interop: validation layer with synchronization validation%s\n",
+    printf("app_vk: validation layer with synchronization validation%s\n",
            gpu_assisted ? " and GPU-assisted validation" : "");
     return (VkValidationFeaturesEXT){
         .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
@@ -106,7 +108,7 @@ static void create_instance(struct app_vk *vk)
     messenger.pNext = &features;
     VkApplicationInfo app = {
         .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-        .pApplicationName = "dmlops interop test",
+        .pApplicationName = "dmlops test application",
         .apiVersion = VK_API_VERSION_1_2,
     };
     VkInstanceCreateInfo info = {
@@ -121,24 +123,25 @@ static void create_instance(struct app_vk *vk)
     VkResult r = vkCreateInstance(&info, NULL, &vk->instance);
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
     {
-        fprintf(stderr, "interop: no Vulkan 1.2 driver: test skipped\n");
+        fprintf(stderr, "app_vk: no Vulkan 1.2 driver: test skipped\n");
         exit(EXIT_SKIP);
     }
     if (r != VK_SUCCESS)
     {
-        fprintf(stderr, "interop: FAIL: vkCreateInstance returned %d\n", r);
+        fprintf(stderr, "app_vk: FAIL: vkCreateInstance returned %d\n", r);
         exit(1);
     }
 }
 
 static void create_messenger(struct app_vk *vk)
 {
-    PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
-        vkGetInstanceProcAddr(vk->instance, "vkCreateDebugUtilsMessengerEXT");
+    PFN_vkCreateDebugUtilsMessengerEXT create =
+        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(vk->instance,
+                                                                  "vkCreateDebugUtilsMessengerEXT");
     VkDebugUtilsMessengerCreateInfoEXT info = messenger_info();
     if (!create || create(vk->instance, &info, NULL, &vk->messenger) != VK_SUCCESS)
     {
-        fprintf(stderr, "interop: FAIL: cannot create the debug messenger\n");
+        fprintf(stderr, "app_vk: FAIL: cannot create the debug messenger\n");
         exit(1);
     }
 }
@@ -160,8 +163,9 @@ void app_vk_cleanup(struct app_vk *vk)
         vkDestroyCommandPool(vk->device, vk->pool, NULL);
         vkDestroyDevice(vk->device, NULL);
     }
-    PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-        vkGetInstanceProcAddr(vk->instance, "vkDestroyDebugUtilsMessengerEXT");
+    PFN_vkDestroyDebugUtilsMessengerEXT destroy =
+        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
+            vk->instance, "vkDestroyDebugUtilsMessengerEXT");
     if (destroy && vk->messenger)
         destroy(vk->instance, vk->messenger, NULL);
     if (vk->instance)

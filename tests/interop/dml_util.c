@@ -37,11 +37,11 @@ HRESULT dml_util_compile(IDMLDevice *device, DML_OPERATOR_TYPE type, const void 
     return hr;
 }
 
-HRESULT dml_util_table(IDMLDevice *device, IDMLDispatchable *dispatchable,
-                       IDMLBindingTable **table)
+HRESULT dml_util_table(IDMLDevice *device, IDMLDispatchable *dispatchable, IDMLBindingTable **table)
 {
     DML_BINDING_TABLE_DESC desc = {dispatchable, {0}, {0}, 0};
-    HRESULT hr = IDMLDevice_CreateBindingTable(device, &desc, &IID_IDMLBindingTable, (void **)table);
+    HRESULT hr =
+        IDMLDevice_CreateBindingTable(device, &desc, &IID_IDMLBindingTable, (void **)table);
     if (FAILED(hr))
         fprintf(stderr, "CreateBindingTable failed: 0x%08X\n", (unsigned)hr);
     return hr;
@@ -61,8 +61,8 @@ static HRESULT check_no_resources(IDMLDispatchable *dispatchable, const char *wh
     DML_BINDING_PROPERTIES props = IDMLDispatchable_GetBindingProperties(dispatchable);
     if (!props.TemporaryResourceSize && !props.PersistentResourceSize)
         return S_OK;
-    fprintf(stderr, "%s: temporary %llu / persistent %llu bytes: expected 0 (decision D12)\n",
-            what, (unsigned long long)props.TemporaryResourceSize,
+    fprintf(stderr, "%s: temporary %llu / persistent %llu bytes: expected 0 (decision D12)\n", what,
+            (unsigned long long)props.TemporaryResourceSize,
             (unsigned long long)props.PersistentResourceSize);
     return E_FAIL;
 }

@@ -13,10 +13,11 @@ enum
 
 static HRESULT compile_operators(IDMLDevice *device, struct chain *c)
 {
-    DML_SLICE1_OPERATOR_DESC slice = {&c->tensors[X], &c->tensors[Y], CASE_RANK,
+    DML_SLICE1_OPERATOR_DESC slice = {&c->tensors[X],     &c->tensors[Y],   CASE_RANK,
                                       case_slice_offsets, case_slice_sizes, case_slice_strides};
     DML_PADDING_OPERATOR_DESC pad = {&c->tensors[Y], &c->tensors[Z], DML_PADDING_MODE_REFLECTION,
-                                     0.0f, CASE_RANK, case_pad_start, case_pad_end};
+                                     0.0f,           CASE_RANK,      case_pad_start,
+                                     case_pad_end};
     dml_util_tensor(&c->buffers[X], &c->tensors[X], DML_TENSOR_DATA_TYPE_FLOAT32, CASE_RANK,
                     case_x_sizes, DML_TENSOR_FLAG_OWNED_BY_DML);
     dml_util_tensor(&c->buffers[Y], &c->tensors[Y], DML_TENSOR_DATA_TYPE_FLOAT32, CASE_RANK,
