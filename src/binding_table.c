@@ -303,28 +303,6 @@ static bool check_inputs(struct dml_binding_table *table, UINT count,
     return true;
 }
 
-static void STDMETHODCALLTYPE dml_binding_table_BindInputs(IDMLBindingTable *iface, UINT count,
-                                                           const DML_BINDING_DESC *bindings)
-{
-    struct dml_binding_table *table = (struct dml_binding_table *)iface;
-    struct dml_binding *candidate;
-    char why[256];
-
-    if (dml_device_check_removed(table_device(table)) != S_OK)
-        return;
-    if (!table->dispatchable)
-        return table_fail(table, "BindInputs", "the table has no dispatchable (Reset it first)");
-    candidate = calloc(table->dispatchable->layout.input_count + 1, sizeof(*candidate));
-    if (!candidate)
-        return table_fail(table, "BindInputs", "out of memory");
-    if (check_inputs(table, count, bindings, candidate, why, sizeof(why)))
-        commit_or_fail(table, "BindInputs", table->inputs, candidate,
-                       table->dispatchable->layout.input_count, why, sizeof(why));
-    else
-        table_fail(table, "BindInputs", why);
-    free(candidate);
-}
-
 static bool check_outputs(struct dml_binding_table *table, UINT count,
                           const DML_BINDING_DESC *bindings, struct dml_binding *out, char *why,
                           size_t why_size)
@@ -344,26 +322,44 @@ static bool check_outputs(struct dml_binding_table *table, UINT count,
     return true;
 }
 
-static void STDMETHODCALLTYPE dml_binding_table_BindOutputs(IDMLBindingTable *iface, UINT count,
-                                                            const DML_BINDING_DESC *bindings)
+typedef bool (*check_bindings_fn)(struct dml_binding_table *table, UINT count,
+                                  const DML_BINDING_DESC *bindings, struct dml_binding *out,
+                                  char *why, size_t why_size);
+
+/* BindInputs and BindOutputs: check every binding into a candidate set, then commit it whole. */
+static void bind_many(struct dml_binding_table *table, const char *method, check_bindings_fn check,
+                      bool inputs, UINT count, const DML_BINDING_DESC *bindings)
 {
-    struct dml_binding_table *table = (struct dml_binding_table *)iface;
-    struct dml_binding *candidate;
+    struct dml_binding *candidate, *target;
+    uint32_t slots;
     char why[256];
 
     if (dml_device_check_removed(table_device(table)) != S_OK)
         return;
     if (!table->dispatchable)
-        return table_fail(table, "BindOutputs", "the table has no dispatchable (Reset it first)");
-    candidate = calloc(table->dispatchable->layout.output_count + 1, sizeof(*candidate));
-    if (!candidate)
-        return table_fail(table, "BindOutputs", "out of memory");
-    if (check_outputs(table, count, bindings, candidate, why, sizeof(why)))
-        commit_or_fail(table, "BindOutputs", table->outputs, candidate,
-                       table->dispatchable->layout.output_count, why, sizeof(why));
+        return table_fail(table, method, "the table has no dispatchable (Reset it first)");
+    slots = inputs ? table->dispatchable->layout.input_count : table->dispatchable->layout.output_count;
+    target = inputs ? table->inputs : table->outputs;
+    if (!(candidate = calloc(slots + 1, sizeof(*candidate))))
+        return table_fail(table, method, "out of memory");
+    if (check(table, count, bindings, candidate, why, sizeof(why)))
+        commit_or_fail(table, method, target, candidate, slots, why, sizeof(why));
     else
-        table_fail(table, "BindOutputs", why);
+        table_fail(table, method, why);
     free(candidate);
+}
+
+static void STDMETHODCALLTYPE dml_binding_table_BindInputs(IDMLBindingTable *iface, UINT count,
+                                                           const DML_BINDING_DESC *bindings)
+{
+    bind_many((struct dml_binding_table *)iface, "BindInputs", check_inputs, true, count, bindings);
+}
+
+static void STDMETHODCALLTYPE dml_binding_table_BindOutputs(IDMLBindingTable *iface, UINT count,
+                                                            const DML_BINDING_DESC *bindings)
+{
+    bind_many((struct dml_binding_table *)iface, "BindOutputs", check_outputs, false, count,
+              bindings);
 }
 
 static void bind_resource(struct dml_binding_table *table, const char *method,

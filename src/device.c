@@ -159,9 +159,8 @@ static HRESULT STDMETHODCALLTYPE dml_device_CreateOperator(IDMLDevice1 *iface,
     HRESULT hr;
 
     dml_clear_out(ppv);
-    if (FAILED(hr = dml_device_check_removed(device)))
-        return hr;
-    if (FAILED(hr = dml_operator_create(device, desc, &op)))
+    if (FAILED(hr = dml_device_check_removed(device)) ||
+        FAILED(hr = dml_operator_create(device, desc, &op)))
         return hr;
     return return_object((IUnknown *)op, riid, ppv);
 }
@@ -175,9 +174,8 @@ static HRESULT STDMETHODCALLTYPE dml_device_CompileOperator(IDMLDevice1 *iface, 
     HRESULT hr;
 
     dml_clear_out(ppv);
-    if (FAILED(hr = dml_device_check_removed(device)))
-        return hr;
-    if (FAILED(hr = dml_compiled_operator_create(device, op, flags, &compiled)))
+    if (FAILED(hr = dml_device_check_removed(device)) ||
+        FAILED(hr = dml_compiled_operator_create(device, op, flags, &compiled)))
         return hr;
     return return_object((IUnknown *)compiled, riid, ppv);
 }
@@ -190,9 +188,8 @@ static HRESULT STDMETHODCALLTYPE dml_device_CreateOperatorInitializer(
     HRESULT hr;
 
     dml_clear_out(ppv);
-    if (FAILED(hr = dml_device_check_removed(device)))
-        return hr;
-    if (FAILED(hr = dml_initializer_create(device, count, operators, &initializer)))
+    if (FAILED(hr = dml_device_check_removed(device)) ||
+        FAILED(hr = dml_initializer_create(device, count, operators, &initializer)))
         return hr;
     return return_object((IUnknown *)initializer, riid, ppv);
 }
@@ -205,9 +202,8 @@ static HRESULT STDMETHODCALLTYPE dml_device_CreateCommandRecorder(IDMLDevice1 *i
     HRESULT hr;
 
     dml_clear_out(ppv);
-    if (FAILED(hr = dml_device_check_removed(device)))
-        return hr;
-    if (FAILED(hr = dml_command_recorder_create(device, &recorder)))
+    if (FAILED(hr = dml_device_check_removed(device)) ||
+        FAILED(hr = dml_command_recorder_create(device, &recorder)))
         return hr;
     return return_object((IUnknown *)recorder, riid, ppv);
 }
@@ -221,9 +217,8 @@ static HRESULT STDMETHODCALLTYPE dml_device_CreateBindingTable(IDMLDevice1 *ifac
     HRESULT hr;
 
     dml_clear_out(ppv);
-    if (FAILED(hr = dml_device_check_removed(device)))
-        return hr;
-    if (FAILED(hr = dml_binding_table_create(device, desc, &table)))
+    if (FAILED(hr = dml_device_check_removed(device)) ||
+        FAILED(hr = dml_binding_table_create(device, desc, &table)))
         return hr;
     return return_object((IUnknown *)table, riid, ppv);
 }
