@@ -128,7 +128,7 @@ static void random_split(struct rng *rng, struct random_case *rc, uint32_t rank)
         rng_chance(rng, 70) ? rng_range(rng, 1, 5) : rng_range(rng, 1, RANDOM_CASE_MAX_OUTPUTS);
     uint32_t extent = count + rng_below(rng, count + 6);
     uint32_t other[RANDOM_CASE_MAX_RANK];
-    random_sizes(rng, rank, RANDOM_MAX_ELEMENTS / extent, other);
+    random_sizes(rng, rank, rc->max_elements / extent, other);
     for (uint32_t d = 0; d < rank; ++d)
         rc->input.sizes[d] = d == axis ? extent : other[d];
     rc->output_count = count;
@@ -164,7 +164,7 @@ static void random_paddings(struct rng *rng, struct random_case *rc, uint32_t ra
     {
         for (uint32_t d = 0; d < rank; ++d)
             out[d] = rc->input.sizes[d] + rc->start_padding[d] + rc->end_padding[d];
-        if (random_product(out, rank) <= RANDOM_MAX_ELEMENTS)
+        if (random_product(out, rank) <= rc->max_elements)
             return;
         uint32_t d = rng_below(rng, rank);
         rc->start_padding[d] /= 2;
@@ -195,7 +195,7 @@ static float random_float_value(struct rng *rng)
 static void random_padding(struct rng *rng, struct random_case *rc, uint32_t rank,
                            const struct random_rule *rule)
 {
-    random_sizes(rng, rank, rng_range(rng, 1, 512), rc->input.sizes);
+    random_sizes(rng, rank, rng_range(rng, 1, rc->max_elements / 8), rc->input.sizes);
     random_paddings(rng, rc, rank);
     DML_PADDING_MODE mode = (DML_PADDING_MODE)random_bit(rng, rule->modes);
     if (rule->type == DML_OPERATOR_PADDING)
@@ -224,7 +224,7 @@ static void random_fill(struct rng *rng, struct random_case *rc, const struct ra
     else if (rule->type == DML_OPERATOR_PADDING || rule->type == DML_OPERATOR_PADDING1)
         random_padding(rng, rc, rank, rule);
     else
-        random_sizes(rng, rank, rng_range(rng, 1, RANDOM_MAX_ELEMENTS), rc->input.sizes);
+        random_sizes(rng, rank, rng_range(rng, 1, rc->max_elements), rc->input.sizes);
     if (rule->type == DML_OPERATOR_SLICE1)
         random_slice1(rng, rc, rank);
     else if (rule->type == DML_OPERATOR_SLICE)
@@ -242,14 +242,21 @@ static void random_fill(struct rng *rng, struct random_case *rc, const struct ra
     rc->desc = (DML_OPERATOR_DESC){rule->type, &rc->op};
 }
 
-int random_case_generate(struct random_case *rc, uint64_t seed, DML_FEATURE_LEVEL max_level)
+int random_case_generate_sized(struct random_case *rc, uint64_t seed, DML_FEATURE_LEVEL max_level,
+                               uint32_t max_elements)
 {
     struct rng rng = rng_seeded(seed);
     memset(rc, 0, sizeof(*rc));
     rc->seed = seed;
     rc->feature_level = max_level;
+    rc->max_elements = max_elements < 64 ? 64 : max_elements;
     random_fill(&rng, rc, random_pick_rule(&rng, max_level));
     return 0;
+}
+
+int random_case_generate(struct random_case *rc, uint64_t seed, DML_FEATURE_LEVEL max_level)
+{
+    return random_case_generate_sized(rc, seed, max_level, RANDOM_CASE_DEFAULT_ELEMENTS);
 }
 
 void random_case_free(struct random_case *rc)

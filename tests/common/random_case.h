@@ -11,6 +11,8 @@
 
 #define RANDOM_CASE_MAX_RANK 8
 #define RANDOM_CASE_MAX_OUTPUTS 64
+/* Elements per tensor of random_case_generate: a few thousand keeps thousands of cases fast. */
+#define RANDOM_CASE_DEFAULT_ELEMENTS 4096u
 
 struct random_tensor
 {
@@ -24,6 +26,7 @@ struct random_case
 {
     uint64_t seed;
     DML_FEATURE_LEVEL feature_level; /* the desc is valid at this level and above */
+    uint32_t max_elements;           /* the element budget of each tensor */
     DML_OPERATOR_DESC desc;
     union
     {
@@ -52,6 +55,12 @@ struct random_case
 /* Fills *rc with the case of this seed, valid at feature level max_level (any level from
  * DML_FEATURE_LEVEL_1_0 to DML_FEATURE_LEVEL_6_4). Returns 0, or -1 when out of memory. */
 int random_case_generate(struct random_case *rc, uint64_t seed, DML_FEATURE_LEVEL max_level);
+
+/* As random_case_generate with another element budget per tensor (at least 64); with
+ * RANDOM_CASE_DEFAULT_ELEMENTS it gives the same cases. Larger budgets reach larger strides,
+ * offsets and dispatches. */
+int random_case_generate_sized(struct random_case *rc, uint64_t seed, DML_FEATURE_LEVEL max_level,
+                               uint32_t max_elements);
 
 /* Releases what the case owns (nothing today; call it anyway). */
 void random_case_free(struct random_case *rc);

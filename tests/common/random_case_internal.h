@@ -5,9 +5,6 @@
 #include "random_case.h"
 #include "rng.h"
 
-/* Element budgets: a few thousand elements per tensor keeps thousands of cases fast. */
-#define RANDOM_MAX_ELEMENTS 4096u
-
 enum random_layout
 {
     RANDOM_LAYOUT_IMPLICIT,  /* Strides = NULL */

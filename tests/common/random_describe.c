@@ -113,8 +113,14 @@ static void describe_operator(FILE *file, const struct random_case *rc)
 
 void random_case_describe(FILE *file, const struct random_case *rc)
 {
-    fprintf(file, "random case: random_case_generate(&rc, 0x%016" PRIx64 ", 0x%x) -> %s\n",
-            rc->seed, (unsigned)rc->feature_level, random_operator_name(rc->desc.Type));
+    if (rc->max_elements == RANDOM_CASE_DEFAULT_ELEMENTS)
+        fprintf(file, "random case: random_case_generate(&rc, 0x%016" PRIx64 ", 0x%x) -> %s\n",
+                rc->seed, (unsigned)rc->feature_level, random_operator_name(rc->desc.Type));
+    else
+        fprintf(file,
+                "random case: random_case_generate_sized(&rc, 0x%016" PRIx64 ", 0x%x, %u) -> %s\n",
+                rc->seed, (unsigned)rc->feature_level, rc->max_elements,
+                random_operator_name(rc->desc.Type));
     describe_tensor(file, "input", &rc->input.desc);
     for (uint32_t k = 0; k < rc->output_count; ++k)
     {
