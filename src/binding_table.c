@@ -73,9 +73,14 @@ static struct dml_device *table_device(struct dml_binding_table *table)
     return table->child.device;
 }
 
+static const char out_of_memory[] = "out of memory";
+
+/* Misuse removes the device with E_INVALIDARG; running out of memory with E_OUTOFMEMORY. */
 static void table_fail(struct dml_binding_table *table, const char *method, const char *why)
 {
-    dml_device_remove(table_device(table), E_INVALIDARG, "IDMLBindingTable::%s: %s", method, why);
+    HRESULT reason = strcmp(why, out_of_memory) ? E_INVALIDARG : E_OUTOFMEMORY;
+
+    dml_device_remove(table_device(table), reason, "IDMLBindingTable::%s: %s", method, why);
 }
 
 /* Checks one BUFFER binding against its rule; on success fills out (unbound when Buffer is NULL). */
@@ -189,7 +194,7 @@ static bool check_hazards(struct dml_binding_table *table, char *why, size_t why
     bool ok = true;
 
     if (!ranges)
-        return snprintf(why, why_size, "out of memory"), false;
+        return snprintf(why, why_size, "%s", out_of_memory), false;
     n = collect_ranges(table, ranges);
     for (uint32_t a = 0; a < n && ok; ++a)
     {
@@ -231,7 +236,7 @@ static void commit_or_fail(struct dml_binding_table *table, const char *method,
 
     if (!saved)
     {
-        table_fail(table, method, "out of memory");
+        table_fail(table, method, out_of_memory);
         return;
     }
     memcpy(saved, target, count * sizeof(*saved));
@@ -341,7 +346,7 @@ static void bind_many(struct dml_binding_table *table, const char *method, check
     slots = inputs ? table->dispatchable->layout.input_count : table->dispatchable->layout.output_count;
     target = inputs ? table->inputs : table->outputs;
     if (!(candidate = calloc(slots + 1, sizeof(*candidate))))
-        return table_fail(table, method, "out of memory");
+        return table_fail(table, method, out_of_memory);
     if (check(table, count, bindings, candidate, why, sizeof(why)))
         commit_or_fail(table, method, target, candidate, slots, why, sizeof(why));
     else
