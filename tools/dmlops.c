@@ -1,6 +1,8 @@
 /* dmlops: the library's command-line tool.
  *   dmlops info   list the Vulkan devices, the default one, their feature level and data types
- *   dmlops run    run the DirectML documentation's examples on the default device */
+ *   dmlops run    run the DirectML documentation's examples on the default device
+ *   dmlops bench  measure every operator against the device's copy ceiling (tools/bench.h) */
+#define _POSIX_C_SOURCE 200809L /* readlink, execv */
 #define COBJMACROS
 #include <dmlops.h>
 
@@ -8,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "seed_examples.h"
 
@@ -146,11 +149,27 @@ static int command_run(void)
     return failures ? 1 : 0;
 }
 
+/* `dmlops bench`: runs dmlops-bench from this program's directory with the same arguments (the
+ * benchmark links the library's internals; see tools/CMakeLists.txt). */
+static int command_bench(char **argv)
+{
+    char path[4096];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - sizeof("-bench"));
+    if (n <= 0)
+        return perror("dmlops bench: /proc/self/exe"), 1;
+    path[n] = 0;
+    strcat(path, "-bench");
+    execv(path, argv);
+    perror(path);
+    return 1;
+}
+
 static void usage(void)
 {
-    fprintf(stderr, "usage: dmlops info | run\n"
-                    "  info  list the Vulkan devices with their feature level and data types\n"
-                    "  run   run the DirectML documentation's examples on the default device\n");
+    fprintf(stderr, "usage: dmlops info | run | bench [options]\n"
+                    "  info   list the Vulkan devices with their feature level and data types\n"
+                    "  run    run the DirectML documentation's examples on the default device\n"
+                    "  bench  measure every operator against the copy ceiling (bench --help)\n");
 }
 
 int main(int argc, char **argv)
@@ -159,6 +178,8 @@ int main(int argc, char **argv)
         return command_info();
     if (argc == 2 && !strcmp(argv[1], "run"))
         return command_run();
+    if (argc >= 2 && !strcmp(argv[1], "bench"))
+        return command_bench(argv);
     usage();
     return 2;
 }

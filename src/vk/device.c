@@ -212,6 +212,11 @@ const char *dml_vk_device_name(const struct dml_vk_device *dev)
     return dev->props.deviceName;
 }
 
+const VkPhysicalDeviceProperties *dml_vk_device_properties(const struct dml_vk_device *dev)
+{
+    return &dev->props;
+}
+
 bool dml_vk_device_is_owned(const struct dml_vk_device *dev)
 {
     return dev->owns_device;

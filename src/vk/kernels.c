@@ -1,10 +1,12 @@
-/* Kernels: a plan turned into a pipeline, a parameter block and a dispatch size. */
+/* Kernels: a plan turned into a pipeline (specialized, or generic with a parameter block) and
+ * a dispatch size. */
 #include <string.h>
 
 #include "params.h"
+#include "spec.h"
 #include "vk_private.h"
 
-/* Must match local_size_x in shaders/dmlops_common.glsl. */
+/* Must match local_size_x in shaders/dmlops_common.glsl and shaders/vec.comp. */
 #define WORKGROUP_SIZE 64u
 
 /* Push constants, as Push in shaders/dmlops_common.glsl. */
@@ -41,24 +43,51 @@ static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint
     return left <= 1 ? S_OK : E_INVALIDARG;
 }
 
+/* The specialized kernel when the device wants it and the plan fits: no parameter block, one
+ * thread per 16 output bytes. S_FALSE: use the generic kernel instead. */
+static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
+                                  struct dml_vk_kernel *out)
+{
+    struct dml_vk_spec spec;
+    if (!dev->pipelines.specialize || !dml_vk_spec_from_plan(plan, &spec))
+        return S_FALSE;
+    struct dml_vk_variant variant = {
+        spec.mode == DML_VK_SPEC_TILE ? DML_VK_KERNEL_TILE : DML_VK_KERNEL_VEC, plan->elem_bytes};
+    HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, out->groups);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_pipeline_get(dev, &variant, &spec, &out->pipeline);
+    return hr == E_OUTOFMEMORY ? S_FALSE : hr; /* too many shapes: the generic kernel */
+}
+
+static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan,
+                              struct dml_vk_kernel *out)
+{
+    struct dml_vk_variant variant = {plan->kernel, plan->elem_bytes};
+    HRESULT hr = fold_groups(dev, plan->count, out->groups);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_pipeline_get(dev, &variant, NULL, &out->pipeline);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_block_alloc(dev, dml_vk_params_size(plan->part_count), &out->params);
+    if (SUCCEEDED(hr))
+        dml_vk_params_pack(plan, out->params.host);
+    return hr;
+}
+
 HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out)
 {
     *out = (struct dml_vk_kernel){.layout = dev->pipelines.layout};
     HRESULT hr = dml_vk_plan_check(plan, NULL);
     if (SUCCEEDED(hr))
-        hr = fold_groups(dev, plan->count, out->groups);
-    struct dml_vk_variant variant = {plan->kernel, plan->elem_bytes};
-    if (SUCCEEDED(hr))
-        hr = dml_vk_pipeline_get(dev, &variant, &out->pipeline);
-    if (SUCCEEDED(hr))
-        hr = dml_vk_block_alloc(dev, dml_vk_params_size(plan->part_count), &out->params);
+        hr = create_specialized(dev, plan, out);
+    if (hr == S_FALSE)
+        hr = create_generic(dev, plan, out);
     if (FAILED(hr))
     {
+        dml_vk_block_free(dev, &out->params);
         *out = (struct dml_vk_kernel){0};
         return hr;
     }
-    dml_vk_params_pack(plan, out->params.host);
     out->slot_count = plan->slot_count;
     return S_OK;
 }

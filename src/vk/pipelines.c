@@ -1,14 +1,27 @@
-/* Compute pipelines, one per variant and device, created on first use behind a
- * VkPipelineCache. All share one layout: no descriptor sets, only push constants. */
+/* Compute pipelines, one per variant (and per spec for the specialized kernel) and device,
+ * created on first use behind a VkPipelineCache. All share one layout: no descriptor sets, only
+ * push constants. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "spec.h"
 #include "vk_private.h"
+
+/* DMLOPS_SPECIALIZE=0 or 1 forces the choice; by default a CPU device (lavapipe), where every
+ * new shape would cost an LLVM compilation and launch latency matters little, keeps the
+ * generic kernels. */
+static bool want_specialized(const struct dml_vk_device *dev)
+{
+    const char *env = getenv("DMLOPS_SPECIALIZE");
+    if (env && *env)
+        return strcmp(env, "0") != 0;
+    return dev->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+}
 
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
 {
-    VkPipelineCacheCreateInfo cache = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
-    VkResult r = dev->vk.vkCreatePipelineCache(dev->handle, &cache, NULL, &dev->pipelines.cache);
+    dev->pipelines.specialize = want_specialized(dev);
+    VkResult r = dml_vk_pipeline_cache_create(dev, &dev->pipelines.cache);
     VkPushConstantRange push = {
         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
         .offset = 0,
@@ -28,12 +41,17 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     for (size_t i = 0; i < p->count; ++i)
+    {
         dev->vk.vkDestroyPipeline(dev->handle, p->entries[i].pipeline, NULL);
+        free(p->entries[i].spec);
+    }
     free(p->entries);
     p->entries = NULL;
-    p->count = p->capacity = 0;
+    p->count = p->capacity = p->specialized = 0;
     if (p->layout)
         dev->vk.vkDestroyPipelineLayout(dev->handle, p->layout, NULL);
+    if (p->cache && p->cache_changed)
+        dml_vk_pipeline_cache_save(dev, p->cache);
     if (p->cache)
         dev->vk.vkDestroyPipelineCache(dev->handle, p->cache, NULL);
     p->layout = VK_NULL_HANDLE;
@@ -41,7 +59,7 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
 }
 
 static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t bytes,
-                      VkPipeline *out)
+                      const struct dml_vk_spec *spec, VkPipeline *out)
 {
     VkShaderModuleCreateInfo module_info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -52,6 +70,9 @@ static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t by
     VkResult r = dev->vk.vkCreateShaderModule(dev->handle, &module_info, NULL, &module);
     if (r != VK_SUCCESS)
         return r;
+    VkSpecializationInfo spec_info;
+    if (spec)
+        dml_vk_spec_info(spec, &spec_info);
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage =
@@ -60,6 +81,7 @@ static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t by
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                 .module = module,
                 .pName = "main",
+                .pSpecializationInfo = spec ? &spec_info : NULL,
             },
         .layout = dev->pipelines.layout,
     };
@@ -68,39 +90,69 @@ static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t by
     return r;
 }
 
-static VkPipeline find(const struct dml_vk_pipelines *p, const struct dml_vk_variant *variant)
+/* FNV-1a over the spec's bytes (zero-filled, so equal specs hash equal). */
+static uint64_t spec_hash(const struct dml_vk_spec *spec)
 {
-    for (size_t i = 0; i < p->count; ++i)
+    const unsigned char *bytes = (const unsigned char *)spec;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; spec && i < sizeof(*spec); ++i)
+        h = (h ^ bytes[i]) * 0x100000001b3ull;
+    return spec ? h | 1 : 0;
+}
+
+static bool entry_matches(const struct dml_vk_pipeline_entry *e,
+                          const struct dml_vk_variant *variant, const struct dml_vk_spec *spec,
+                          uint64_t hash)
+{
+    if (e->hash != hash || memcmp(&e->variant, variant, sizeof(*variant)))
+        return false;
+    return !spec || !memcmp(e->spec, spec, sizeof(*spec));
+}
+
+static VkPipeline find(const struct dml_vk_pipelines *p, const struct dml_vk_variant *variant,
+                       const struct dml_vk_spec *spec, uint64_t hash)
+{
+    for (size_t i = p->count; i-- > 0;)
     {
-        if (!memcmp(&p->entries[i].variant, variant, sizeof(*variant)))
+        if (entry_matches(&p->entries[i], variant, spec, hash))
             return p->entries[i].pipeline;
     }
     return VK_NULL_HANDLE;
 }
 
-/* Lock held: building under the lock keeps one pipeline per variant; it happens once. */
-static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *variant, VkPipeline *out)
+/* Lock held: building under the lock keeps one pipeline per variant and spec. */
+static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                   const struct dml_vk_spec *spec, uint64_t hash, VkPipeline *out)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     size_t bytes = 0;
     const uint32_t *code = dml_vk_spirv(variant, &bytes);
     if (!code)
         return E_INVALIDARG;
-    if (!dml_vk_array_reserve((void **)&p->entries, &p->capacity, p->count, sizeof(*p->entries)))
+    if (spec && p->specialized >= DML_VK_MAX_SPECIALIZED)
         return E_OUTOFMEMORY;
-    VkResult r = build(dev, code, bytes, out);
+    struct dml_vk_spec *copy = spec ? malloc(sizeof(*spec)) : NULL;
+    if ((spec && !copy) ||
+        !dml_vk_array_reserve((void **)&p->entries, &p->capacity, p->count, sizeof(*p->entries)))
+        return free(copy), E_OUTOFMEMORY;
+    VkResult r = build(dev, code, bytes, spec, out);
     if (r != VK_SUCCESS)
-        return dml_vk_result_to_hresult(r);
-    p->entries[p->count++] = (struct dml_vk_pipeline_entry){*variant, *out};
+        return free(copy), dml_vk_result_to_hresult(r);
+    if (copy)
+        memcpy(copy, spec, sizeof(*spec));
+    p->entries[p->count++] = (struct dml_vk_pipeline_entry){*variant, hash, copy, *out};
+    p->specialized += spec != NULL;
+    p->cache_changed = true;
     return S_OK;
 }
 
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                            VkPipeline *out)
+                            const struct dml_vk_spec *spec, VkPipeline *out)
 {
+    uint64_t hash = spec_hash(spec);
     pthread_mutex_lock(&dev->pipelines.lock);
-    *out = find(&dev->pipelines, variant);
-    HRESULT hr = *out ? S_OK : add(dev, variant, out);
+    *out = find(&dev->pipelines, variant, spec, hash);
+    HRESULT hr = *out ? S_OK : add(dev, variant, spec, hash, out);
     pthread_mutex_unlock(&dev->pipelines.lock);
     return hr;
 }

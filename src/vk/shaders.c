@@ -6,6 +6,8 @@
 #define KERNEL_copy PLAN_KERNEL_COPY
 #define KERNEL_split PLAN_KERNEL_SPLIT
 #define KERNEL_pad PLAN_KERNEL_PAD
+#define KERNEL_vec DML_VK_KERNEL_VEC
+#define KERNEL_tile DML_VK_KERNEL_TILE
 
 static const struct
 {

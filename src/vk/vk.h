@@ -54,6 +54,8 @@ VkDevice dml_vk_device_handle(const struct dml_vk_device *dev);
 const struct VolkDeviceTable *dml_vk_device_table(const struct dml_vk_device *dev);
 /* VkPhysicalDeviceProperties::deviceName. */
 const char *dml_vk_device_name(const struct dml_vk_device *dev);
+/* The physical device's properties (limits.timestampPeriod for timing, say). */
+const VkPhysicalDeviceProperties *dml_vk_device_properties(const struct dml_vk_device *dev);
 /* True when the device is one the library created itself (not interop). */
 bool dml_vk_device_is_owned(const struct dml_vk_device *dev);
 

@@ -117,15 +117,22 @@ uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFl
 /* The parameter block's address and DML_VK_MAX_SLOTS slot addresses (kernels.c). */
 #define DML_VK_PUSH_BYTES 128
 
-/* pipelines.c: one VkPipeline per variant, created on first use. */
+/* pipelines.c: one VkPipeline per variant (and, for the specialized kernel, per spec), created
+ * on first use behind a VkPipelineCache that pipeline_cache.c keeps on disk. */
+#define DML_VK_KERNEL_VEC PLAN_KERNEL_COUNT       /* shaders/vec.comp, specialized per plan */
+#define DML_VK_KERNEL_TILE (PLAN_KERNEL_COUNT + 1) /* shaders/tile.comp, likewise */
+#define DML_VK_MAX_SPECIALIZED 256          /* beyond this many shapes, generic kernels */
+struct dml_vk_spec;
 struct dml_vk_variant
 {
-    uint32_t kernel;     /* enum plan_kernel */
+    uint32_t kernel;     /* enum plan_kernel, or DML_VK_KERNEL_VEC */
     uint32_t elem_bytes; /* 1, 2, 4, 8 or 16 */
 };
 struct dml_vk_pipeline_entry
 {
     struct dml_vk_variant variant;
+    uint64_t hash;            /* of spec; 0 without */
+    struct dml_vk_spec *spec; /* owned copy; NULL for generic kernels */
     VkPipeline pipeline;
 };
 struct dml_vk_pipelines
@@ -135,11 +142,22 @@ struct dml_vk_pipelines
     VkPipelineLayout layout;
     struct dml_vk_pipeline_entry *entries;
     size_t count, capacity;
+    size_t specialized;  /* entries with a spec */
+    bool cache_changed;  /* pipelines were created since the cache was loaded */
+    bool specialize;     /* use the specialized kernel where a plan allows it */
 };
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev);
 void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);
+/* spec NULL: the generic kernel of the variant. E_OUTOFMEMORY also when DML_VK_MAX_SPECIALIZED
+ * specialized pipelines exist already (callers then fall back to the generic kernel). */
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                            VkPipeline *out);
+                            const struct dml_vk_spec *spec, VkPipeline *out);
+
+/* pipeline_cache.c: the VkPipelineCache's initial data from, and its data back to,
+ * $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), one file per device, driver and library
+ * version; DMLOPS_PIPELINE_CACHE=0 turns it off. Missing, foreign or corrupt files are ignored. */
+VkResult dml_vk_pipeline_cache_create(struct dml_vk_device *dev, VkPipelineCache *out);
+void dml_vk_pipeline_cache_save(struct dml_vk_device *dev, VkPipelineCache cache);
 
 /* shaders.c: the embedded SPIR-V of a variant; NULL when there is none. */
 const uint32_t *dml_vk_spirv(const struct dml_vk_variant *variant, size_t *bytes);

@@ -147,7 +147,8 @@ static void test_interop_invalid(void **state)
     assert_null(dev);
 }
 
-/* A validation error under DMLOPS_VALIDATION=fatal ends the process with SIGABRT. */
+/* A validation error under DMLOPS_VALIDATION=fatal ends the process with SIGABRT (skipped where
+ * the validation layer is not installed: the child's device creation then fails). */
 static void test_validation_aborts(void **state)
 {
     struct dml_vk_device *probe = vk_test_device();
@@ -158,7 +159,9 @@ static void test_validation_aborts(void **state)
     if (child == 0)
     {
         setenv("DMLOPS_VALIDATION", "fatal", 1);
-        struct dml_vk_device *dev = vk_test_device();
+        struct dml_vk_device *dev = NULL;
+        if (FAILED(dml_vk_device_create(NULL, &dev)))
+            _exit(77);
         VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                                    .size = 0, /* invalid */
                                    .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
@@ -168,6 +171,8 @@ static void test_validation_aborts(void **state)
     }
     int status = 0;
     assert_int_equal(waitpid(child, &status, 0), child);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77)
+        skip(); /* no validation layer installed (the GPU machine has none) */
     assert_true(WIFSIGNALED(status));
     assert_int_equal(WTERMSIG(status), SIGABRT);
 }

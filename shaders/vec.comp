@@ -1,0 +1,416 @@
+#version 450
+/* The specialized kernel (every enum plan_kernel, see src/plan.h): the whole plan arrives as
+ * specialization constants (src/vk/spec.c), so divisions are by constants and no parameter
+ * block is read. Each thread writes 16 aligned output bytes whatever the element size:
+ *   - a window inside one output row whose input is a forward or reversed contiguous run (the
+ *     interior of a padded row included) is read as one or two aligned 16-byte loads, shifted
+ *     and, when reversed, turned around;
+ *   - other strides are gathered element by element into one 16-byte store;
+ *   - windows across rows, at a padded border or at the end of a part go element by element.
+ * MODE_PARTS walks each part's dense output in turn; MODE_ROW_SPLIT and MODE_ROW_BLOCKS walk
+ * the input's rows (a split of the innermost axis whose parts' rows are whole 16-byte vectors). */
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_shader_8bit_storage : require
+#extension GL_EXT_shader_16bit_storage : require
+#extension GL_EXT_control_flow_attributes : require
+#extension GL_GOOGLE_include_directive : require
+
+#include "vec_spec.glsl"
+
+/* ELEM_T: an element in memory; VALUE_T: the same bits in registers (no 8- or 16-bit
+ * arithmetic types needed, only the storage ones). */
+#if ELEM_BYTES == 1
+#define ELEM_T uint8_t
+#define VALUE_T uint
+#elif ELEM_BYTES == 2
+#define ELEM_T uint16_t
+#define VALUE_T uint
+#elif ELEM_BYTES == 4
+#define ELEM_T uint
+#define VALUE_T uint
+#elif ELEM_BYTES == 8
+#define ELEM_T uvec2
+#define VALUE_T uvec2
+#elif ELEM_BYTES == 16
+#define ELEM_T uvec4
+#define VALUE_T uvec4
+#else
+#error "unsupported ELEM_BYTES"
+#endif
+
+#define VEC (16 / ELEM_BYTES)
+#define MODE_PARTS 0u
+#define MODE_ROW_SPLIT 1u
+#define MODE_ROW_BLOCKS 3u /* 2 is tile.comp's */
+#define MAP_AFFINE 0u
+#define MAP_CONSTANT 1u
+#define MAP_EDGE 2u
+#define MAP_REFLECT 3u
+#define MAP_SYMMETRIC 4u
+#define MAP_WRAP 5u
+
+#define WORKGROUP_SIZE 64
+layout(local_size_x = WORKGROUP_SIZE) in;
+
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Vec16
+{
+    uvec4 v;
+};
+
+layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Elem
+{
+    ELEM_T value;
+};
+
+layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Bindings
+{
+    uint64_t address[];
+};
+
+/* As Push in dmlops_common.glsl; params holds only the SLOTS_INDIRECT flag here. */
+layout(push_constant) uniform Push
+{
+    uint64_t params;
+    uint64_t slot[15];
+}
+pc;
+
+uint64_t slot_address(uint slot)
+{
+    if ((pc.params & uint64_t(1)) != 0)
+        return Bindings(pc.slot[0]).address[slot];
+    return pc.slot[slot];
+}
+
+uint linear_index()
+{
+    uint group = (gl_WorkGroupID.z * gl_NumWorkGroups.y + gl_WorkGroupID.y) * gl_NumWorkGroups.x +
+                 gl_WorkGroupID.x;
+    return group * WORKGROUP_SIZE + gl_LocalInvocationID.x;
+}
+
+const uvec4 PAD_VEC = uvec4(PAD0, PAD1, PAD2, PAD3);
+
+VALUE_T pad_elem()
+{
+#if ELEM_BYTES <= 4
+    return PAD0 & (0xFFFFFFFFu >> (32 - 8 * ELEM_BYTES));
+#elif ELEM_BYTES == 8
+    return uvec2(PAD0, PAD1);
+#else
+    return PAD_VEC;
+#endif
+}
+
+/* Element j of a 16-byte vector (j a constant once unrolled). */
+void insert(inout uvec4 acc, uint j, VALUE_T value)
+{
+#if ELEM_BYTES == 1
+    acc[j / 4] |= value << (8 * (j % 4));
+#elif ELEM_BYTES == 2
+    acc[j / 2] |= value << (16 * (j % 2));
+#elif ELEM_BYTES == 4
+    acc[j] = value;
+#elif ELEM_BYTES == 8
+    acc[2 * j] = value.x;
+    acc[2 * j + 1] = value.y;
+#else
+    acc = value;
+#endif
+}
+
+/* The elements of v in the opposite order. */
+uvec4 reverse_elems(uvec4 v)
+{
+#if ELEM_BYTES == 1
+    uvec4 w = v.wzyx;
+    return ((w & 0xFFu) << 24) | ((w & 0xFF00u) << 8) | ((w >> 8) & 0xFF00u) | (w >> 24);
+#elif ELEM_BYTES == 2
+    uvec4 w = v.wzyx;
+    return (w >> 16) | (w << 16);
+#elif ELEM_BYTES == 4
+    return v.wzyx;
+#elif ELEM_BYTES == 8
+    return v.zwxy;
+#else
+    return v;
+#endif
+}
+
+/* Words q .. q+3 (q in 0..4) of the eight words lo, hi. */
+uvec4 words_from(uvec4 lo, uvec4 hi, uint q)
+{
+    if (q == 0)
+        return lo;
+    if (q == 1)
+        return uvec4(lo.yzw, hi.x);
+    if (q == 2)
+        return uvec4(lo.zw, hi.xy);
+    if (q == 3)
+        return uvec4(lo.w, hi.xyz);
+    return hi;
+}
+
+/* Bytes r .. r+15 (r in 1..15) of the 32 bytes lo, hi. */
+uvec4 funnel(uvec4 lo, uvec4 hi, uint r)
+{
+    uint q = r >> 2, shift = (r & 3u) * 8u;
+    uvec4 a = words_from(lo, hi, q);
+    if (shift == 0)
+        return a;
+    uvec4 b = words_from(lo, hi, q + 1);
+    return (a >> shift) | (b << (32u - shift));
+}
+
+/* VEC elements from input unit u on, through aligned 16-byte loads; false (nothing read) when
+ * the second load would pass the end of what the plan reads. */
+bool load_forward(int64_t u, out uvec4 v)
+{
+    uint64_t b = uint64_t(u) * ELEM_BYTES;
+    uint64_t base = slot_address(IN_SLOT);
+    uint r = uint(b) & 15u;
+    uint64_t aligned = b - r;
+    v = uvec4(0);
+    if (r == 0)
+    {
+        v = Vec16(base + aligned).v;
+        return true;
+    }
+    if (aligned + 32 > IN_LIMIT)
+        return false;
+    v = funnel(Vec16(base + aligned).v, Vec16(base + aligned + 16).v, r);
+    return true;
+}
+
+VALUE_T load_elem(int64_t u)
+{
+    return VALUE_T(Elem(slot_address(IN_SLOT) + uint64_t(u * ELEM_BYTES)).value);
+}
+
+/* Input coordinate of output coordinate x along dim d; -1: the pad value. Periodic maps see
+ * x + BIAS - PAD_START, never negative (BIAS is a multiple of the period). */
+int64_t map_coordinate(uint d, uint x)
+{
+    uint n = IN_SIZE(d);
+    if (MAP(d) == MAP_AFFINE)
+        return int64_t(x);
+    if (MAP(d) == MAP_CONSTANT)
+        return x < PAD_START(d) || x - PAD_START(d) >= n ? -1 : int64_t(x - PAD_START(d));
+    if (MAP(d) == MAP_EDGE)
+        return x < PAD_START(d) ? 0 : int64_t(min(x - PAD_START(d), n - 1));
+    uint y = x + BIAS(d) - PAD_START(d);
+    if (MAP(d) == MAP_WRAP)
+        return int64_t(y % n);
+    if (MAP(d) == MAP_REFLECT)
+    {
+        uint p = n > 1 ? 2 * (n - 1) : 1, m = y % p;
+        return int64_t(m < n ? m : p - m);
+    }
+    uint m = y % (2 * n); /* SYMMETRIC */
+    return int64_t(m < n ? m : 2 * n - 1 - m);
+}
+
+/* Part k's extent along dim d. */
+uint dim_size(uint k, uint d)
+{
+    return d == PART_AXIS ? EXT(k) : SIZE(d);
+}
+
+/* Coordinates of element e of part k's dense output, outermost first. */
+void decompose(uint e, uint k, out uint c[VEC_MAX_RANK])
+{
+    [[unroll]] for (int d = VEC_MAX_RANK - 1; d >= 0; --d)
+    {
+        c[d] = 0;
+        if (uint(d) >= RANK)
+            continue;
+        if (d == 0)
+        {
+            c[d] = e;
+            continue;
+        }
+        uint size = dim_size(k, uint(d));
+        c[d] = e % size;
+        e /= size;
+    }
+}
+
+/* Coordinates of input row `row` (every dim but the last, which is left 0); MODE_ROW_SPLIT. */
+void decompose_row(uint row, out uint c[VEC_MAX_RANK])
+{
+    [[unroll]] for (int d = VEC_MAX_RANK - 1; d >= 0; --d)
+    {
+        c[d] = 0;
+        if (uint(d) + 1 >= RANK)
+            continue;
+        if (d == 0)
+        {
+            c[d] = row;
+            continue;
+        }
+        c[d] = row % SIZE(d);
+        row /= SIZE(d);
+    }
+}
+
+/* Input units of the row holding c (all dims but the last); false: the row is padding. */
+bool row_units(uint k, uint c[VEC_MAX_RANK], out int64_t units)
+{
+    units = IN_BASE;
+    [[unroll]] for (uint d = 0; d + 1 < VEC_MAX_RANK; ++d)
+    {
+        if (d + 1 >= RANK)
+            continue;
+        int64_t i = map_coordinate(d, c[d] + (d == PART_AXIS ? BEGIN(k) : 0));
+        if (i < 0)
+            return false;
+        units += i * IN_STRIDE(d);
+    }
+    return true;
+}
+
+/* c moved to the next element of part k's output (row-major). */
+void advance(uint k, inout uint c[VEC_MAX_RANK])
+{
+    c[RANK - 1] += 1;
+    [[unroll]] for (int d = VEC_MAX_RANK - 1; d > 0; --d)
+    {
+        if (uint(d) < RANK && c[d] == dim_size(k, uint(d)))
+        {
+            c[d] = 0;
+            c[d - 1] += 1;
+        }
+    }
+}
+
+/* A window within one row whose input needs no per-element mapping; false: go element by
+ * element (a padded border, or the end of the input). */
+bool window_fast(uint k, uint c[VEC_MAX_RANK], out uvec4 v)
+{
+    uint last = RANK - 1;
+    int64_t row;
+    v = PAD_VEC;
+    if (!row_units(k, c, row))
+        return true;
+    int64_t x = int64_t(c[last] + (last == PART_AXIS ? BEGIN(k) : 0));
+    if (MAP(last) != MAP_AFFINE)
+    {
+        x -= int64_t(PAD_START(last));
+        if (x < 0 || x + VEC > int64_t(IN_SIZE(last)))
+            return false;
+    }
+    int64_t s = IN_STRIDE(last);
+    if (s == 1)
+        return load_forward(row + x, v);
+    if (s == -1)
+    {
+        bool ok = load_forward(row - x - (VEC - 1), v);
+        v = reverse_elems(v);
+        return ok;
+    }
+    v = uvec4(0);
+    [[unroll]] for (uint j = 0; j < VEC; ++j)
+        insert(v, j, load_elem(row + (x + j) * s));
+    return true;
+}
+
+/* Element by element from e0 (coordinates c) to the window's or the part's end; the row's
+ * input base is mapped again only when the window crosses into the next row. (Working out all
+ * addresses before issuing the loads cut the latency of tiny operators but cost registers, and
+ * so occupancy, in every large one: measured slower on the H100.) */
+void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
+{
+    uint last = RANK - 1, count = min(uint(VEC), ELEMS(k) - e0), width = dim_size(k, last);
+    uint shift = last == PART_AXIS ? BEGIN(k) : 0;
+    int64_t row;
+    bool padded_row = !row_units(k, c, row);
+    uvec4 acc = uvec4(0);
+    [[unroll]] for (uint j = 0; j < VEC; ++j)
+    {
+        if (j >= count)
+            break;
+        int64_t i = map_coordinate(last, c[last] + shift);
+        VALUE_T value = padded_row || i < 0 ? pad_elem() : load_elem(row + i * IN_STRIDE(last));
+        if (count == VEC)
+            insert(acc, j, value);
+        else
+            Elem(dst + j * ELEM_BYTES).value = ELEM_T(value);
+        if (c[last] + 1 < width)
+        {
+            c[last] += 1;
+            continue;
+        }
+        advance(k, c);
+        padded_row = !row_units(k, c, row);
+    }
+    if (count == VEC)
+        Vec16(dst).v = acc;
+}
+
+void walk_parts(uint g)
+{
+    uint k = 0;
+    [[unroll]] for (uint j = 1; j < VEC_MAX_PARTS; ++j)
+    {
+        if (j < PARTS && g >= VSTART(j))
+            k = j;
+    }
+    uint e0 = (g - VSTART(k)) * VEC;
+    uint c[VEC_MAX_RANK];
+    decompose(e0, k, c);
+    uint64_t dst = slot_address(OUT_SLOT(k)) + OUT_BASE(k) + uint64_t(e0) * ELEM_BYTES;
+    uvec4 v;
+    if (c[RANK - 1] + VEC <= dim_size(k, RANK - 1) && window_fast(k, c, v))
+        Vec16(dst).v = v;
+    else
+        window_slow(k, c, e0, dst);
+}
+
+/* MODE_ROW_SPLIT: vector g of the input's rows, row-major; the part follows from the column.
+ * MODE_ROW_BLOCKS (parts whose rows are one or two vectors): 32 consecutive threads take one
+ * column vector of 32 consecutive rows, so that each warp's stores fill 512 contiguous bytes of
+ * one part; neighbouring warps share the input's sectors through the caches. */
+#define ROW_BLOCK 32u
+
+void walk_rows(uint g)
+{
+    uint rows = ELEMS(0) / EXT(0), row = g / VROW, x = g % VROW * VEC, k = 0;
+    if (MODE == MODE_ROW_BLOCKS)
+    {
+        uint rest = g / ROW_BLOCK;
+        row = rest / VROW * ROW_BLOCK + g % ROW_BLOCK;
+        x = rest % VROW * VEC;
+        if (row >= rows)
+            return;
+    }
+    [[unroll]] for (uint j = 1; j < VEC_MAX_PARTS; ++j)
+    {
+        if (j < PARTS && x >= BEGIN(j))
+            k = j;
+    }
+    uint c[VEC_MAX_RANK];
+    decompose_row(row, c);
+    int64_t units;
+    row_units(0, c, units);
+    uvec4 v;
+    if (!load_forward(units + x, v))
+    {
+        v = uvec4(0);
+        [[unroll]] for (uint j = 0; j < VEC; ++j)
+            insert(v, j, load_elem(units + x + j));
+    }
+    uint64_t e = uint64_t(row) * EXT(k) + (x - BEGIN(k));
+    Vec16(slot_address(OUT_SLOT(k)) + OUT_BASE(k) + e * ELEM_BYTES).v = v;
+}
+
+void main()
+{
+    uint g = linear_index();
+    if (g >= VTOTAL)
+        return;
+    if (MODE == MODE_ROW_SPLIT || MODE == MODE_ROW_BLOCKS)
+        walk_rows(g);
+    else
+        walk_parts(g);
+}

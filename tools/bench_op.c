@@ -1,0 +1,297 @@
+/* One benchmark case through DirectML's own API: create, compile (timed), initialize, bind,
+ * check once against the reference, then time it next to the ceiling and vkCmdCopyBuffer. */
+#define _POSIX_C_SOURCE 200809L
+#define COBJMACROS
+#include "bench_op.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compiled_operator.h"
+
+#define POISON 0xA5C3E187u
+#define FULL_CHECK_BYTES (1u << 20)
+#define CHECK_CHUNK_BYTES (64u << 10)
+#define CHECK_CHUNKS_PER_CASE 32u
+#define OUTPUT_ALIGNMENT 256u
+
+double bench_now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+struct descs
+{
+    DML_BUFFER_TENSOR_DESC buffers[1 + BENCH_MAX_OUTPUTS];
+    DML_TENSOR_DESC tensors[1 + BENCH_MAX_OUTPUTS];
+    int32_t steps[BENCH_MAX_RANK];
+};
+
+static void describe(const struct bench_op *op, const struct bench_tensor *t, bool strided,
+                     DML_BUFFER_TENSOR_DESC *buffer, DML_TENSOR_DESC *tensor)
+{
+    *buffer = (DML_BUFFER_TENSOR_DESC){bench_data_type(op->elem_bytes),
+                                       DML_TENSOR_FLAG_NONE,
+                                       t->rank,
+                                       t->sizes,
+                                       strided ? t->strides : NULL,
+                                       t->bytes,
+                                       0};
+    *tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, buffer};
+}
+
+static HRESULT create_operator(IDMLDevice *device, const struct bench_op *op, struct descs *d,
+                               IDMLOperator **out)
+{
+    describe(op, &op->input, true, &d->buffers[0], &d->tensors[0]);
+    for (uint32_t k = 0; k < op->output_count; ++k)
+        describe(op, &op->outputs[k], false, &d->buffers[1 + k], &d->tensors[1 + k]);
+    DML_SLICE1_OPERATOR_DESC slice = {&d->tensors[0], &d->tensors[1], op->input.rank,
+                                      op->offsets,    op->window,     op->steps};
+    DML_SPLIT_OPERATOR_DESC split = {&d->tensors[0], op->output_count, &d->tensors[1], op->axis};
+    DML_PADDING1_OPERATOR_DESC padding = {
+        &d->tensors[0], &d->tensors[1], op->mode,  bench_data_type(op->elem_bytes),
+        {{0}},          op->input.rank, op->start, op->end};
+    memcpy(&padding.PaddingValue, &op->pad_bits, sizeof(op->pad_bits));
+    DML_OPERATOR_DESC desc = {op->type, op->type == DML_OPERATOR_SLICE1  ? (const void *)&slice
+                                        : op->type == DML_OPERATOR_SPLIT ? (const void *)&split
+                                                                         : (const void *)&padding};
+    return IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)out);
+}
+
+static HRESULT compile(IDMLDevice *device, IDMLOperator *op, IDMLCompiledOperator **out, double *ms)
+{
+    double t0 = bench_now_ms();
+    HRESULT hr = IDMLDevice_CompileOperator(device, op, DML_EXECUTION_FLAG_NONE,
+                                            &IID_IDMLCompiledOperator, (void **)out);
+    *ms = bench_now_ms() - t0;
+    return hr;
+}
+
+static HRESULT initialize(IDMLDevice *device, IDMLCompiledOperator *compiled)
+{
+    IDMLOperatorInitializer *initializer;
+    IDMLBindingTable *table;
+    HRESULT hr = IDMLDevice_CreateOperatorInitializer(
+        device, 1, &compiled, &IID_IDMLOperatorInitializer, (void **)&initializer);
+    if (FAILED(hr))
+        return hr;
+    DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)initializer, {0}, {0}, 0};
+    if (SUCCEEDED(hr = IDMLDevice_CreateBindingTable(device, &desc, &IID_IDMLBindingTable,
+                                                     (void **)&table)))
+    {
+        hr = dmlopsExecute(device, (IDMLDispatchable *)initializer, table);
+        IDMLBindingTable_Release(table);
+    }
+    IDMLOperatorInitializer_Release(initializer);
+    return hr;
+}
+
+/* Output k lives in the output buffer at out_offsets[k]. */
+static void place_outputs(const struct bench_op *op, uint64_t *offsets)
+{
+    uint64_t at = 0;
+    for (uint32_t k = 0; k < op->output_count; ++k)
+    {
+        offsets[k] = at;
+        at += (op->outputs[k].bytes + OUTPUT_ALIGNMENT - 1) & ~(uint64_t)(OUTPUT_ALIGNMENT - 1);
+    }
+}
+
+uint64_t bench_op_buffer_bytes(const struct bench_op *op)
+{
+    uint64_t offsets[BENCH_MAX_OUTPUTS];
+    place_outputs(op, offsets);
+    uint32_t last = op->output_count - 1;
+    uint64_t out = offsets[last] + op->outputs[last].bytes;
+    uint64_t in = op->input.bytes, ceiling = bench_op_ceiling_bytes(op);
+    uint64_t most = in > out ? in : out;
+    return (most > ceiling ? most : ceiling) + 16;
+}
+
+uint64_t bench_op_ceiling_bytes(const struct bench_op *op)
+{
+    return ((op->read_bytes + op->write_bytes) / 2 + 15) & ~(uint64_t)15;
+}
+
+static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
+{
+    const struct bench_op *op = inst->op;
+    DML_BUFFER_BINDING buffers[1 + BENCH_MAX_OUTPUTS];
+    DML_BINDING_DESC bindings[1 + BENCH_MAX_OUTPUTS];
+    DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)inst->compiled, {0}, {0}, 0};
+    place_outputs(op, inst->out_offsets);
+    buffers[0] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, 0, op->input.bytes};
+    for (uint32_t k = 0; k < op->output_count; ++k)
+        buffers[1 + k] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->out, inst->out_offsets[k],
+                                              op->outputs[k].bytes};
+    for (uint32_t t = 0; t <= op->output_count; ++t)
+        bindings[t] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &buffers[t]};
+    HRESULT hr = IDMLDevice_CreateBindingTable(env->device, &desc, &IID_IDMLBindingTable,
+                                               (void **)&inst->table);
+    if (FAILED(hr))
+        return hr;
+    IDMLBindingTable_BindInputs(inst->table, 1, &bindings[0]);
+    IDMLBindingTable_BindOutputs(inst->table, op->output_count, &bindings[1]);
+    return S_OK;
+}
+
+HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,
+                              struct bench_instance *inst, struct bench_result *result)
+{
+    struct descs d;
+    IDMLCompiledOperator *again = NULL;
+    memset(inst, 0, sizeof(*inst));
+    inst->env = env;
+    inst->op = op;
+    HRESULT hr = create_operator(env->device, op, &d, &inst->dml_op);
+    if (SUCCEEDED(hr))
+        hr = compile(env->device, inst->dml_op, &inst->compiled, &result->compile_first_ms);
+    if (SUCCEEDED(hr))
+        hr = compile(env->device, inst->dml_op, &again, &result->compile_warm_ms);
+    if (again)
+        IDMLCompiledOperator_Release(again);
+    if (SUCCEEDED(hr))
+        hr = initialize(env->device, inst->compiled);
+    if (SUCCEEDED(hr))
+        hr = bind(env, inst);
+    if (SUCCEEDED(hr))
+        result->dispatches =
+            dml_compiled_operator_from_iface(inst->compiled)->dispatchable.dispatch_count;
+    return hr;
+}
+
+void bench_instance_destroy(struct bench_instance *inst)
+{
+    if (inst->table)
+        IDMLBindingTable_Release(inst->table);
+    if (inst->compiled)
+        IDMLCompiledOperator_Release(inst->compiled);
+    if (inst->dml_op)
+        IDMLOperator_Release(inst->dml_op);
+    memset(inst, 0, sizeof(*inst));
+}
+
+void bench_record_op(void *context, VkCommandBuffer cmd)
+{
+    struct bench_instance *inst = context;
+    IDMLCommandRecorder_RecordDispatch(inst->env->recorder, (ID3D12CommandList *)cmd,
+                                       (IDMLDispatchable *)inst->compiled, inst->table);
+}
+
+/* Poisons the output buffer, runs the operator once and waits. */
+static HRESULT run_once(struct bench_env *env, struct bench_instance *inst)
+{
+    VkCommandBuffer cmd;
+    HRESULT hr = dml_vk_command_begin(env->vk, &cmd);
+    if (FAILED(hr))
+        return hr;
+    dml_vk_device_table(env->vk)->vkCmdFillBuffer(cmd, env->out, 0, VK_WHOLE_SIZE, POISON);
+    bench_record_barrier(&env->gpu, cmd);
+    bench_record_op(inst, cmd);
+    if (FAILED(hr = dml_vk_command_submit_and_wait(env->vk, cmd)))
+        return hr;
+    return IDMLDevice_GetDeviceRemovedReason(env->device);
+}
+
+/* Checks [first, first + count) elements of output k. */
+static HRESULT check_range(struct bench_env *env, struct bench_instance *inst, uint32_t k,
+                           uint64_t first, uint64_t count, uint64_t *mismatches)
+{
+    const struct bench_op *op = inst->op;
+    uint64_t bytes = count * op->elem_bytes;
+    HRESULT hr = dml_vk_buffer_download(
+        env->vk, env->out, inst->out_offsets[k] + first * op->elem_bytes, env->scratch, bytes);
+    if (SUCCEEDED(hr))
+        *mismatches += bench_check_range(op, env->host_input, k, first, count, env->scratch);
+    return hr;
+}
+
+/* Small outputs are checked whole; large ones in chunks spread from first to last, about
+ * CHECK_CHUNKS_PER_CASE of them per case (the host reference is slow). */
+static HRESULT check_output(struct bench_env *env, struct bench_instance *inst, uint32_t k,
+                            uint64_t *mismatches)
+{
+    const struct bench_op *op = inst->op;
+    uint64_t total = 1;
+    for (uint32_t d = 0; d < op->outputs[k].rank; ++d)
+        total *= op->outputs[k].sizes[d];
+    if (total * op->elem_bytes <= FULL_CHECK_BYTES)
+        return check_range(env, inst, k, 0, total, mismatches);
+    uint64_t chunk = CHECK_CHUNK_BYTES / op->elem_bytes;
+    uint32_t chunks = CHECK_CHUNKS_PER_CASE / op->output_count;
+    chunks = chunks < 2 ? 2 : chunks;
+    HRESULT hr = S_OK;
+    for (uint32_t c = 0; c < chunks && SUCCEEDED(hr); ++c)
+        hr = check_range(env, inst, k, (total - chunk) / (chunks - 1) * c, chunk, mismatches);
+    return hr;
+}
+
+HRESULT bench_instance_verify(struct bench_env *env, struct bench_instance *inst,
+                              struct bench_result *result)
+{
+    HRESULT hr = run_once(env, inst);
+    for (uint32_t k = 0; k < inst->op->output_count && SUCCEEDED(hr); ++k)
+        hr = check_output(env, inst, k, &result->mismatches);
+    result->verified = SUCCEEDED(hr);
+    return hr;
+}
+
+struct reference_work
+{
+    struct bench_env *env;
+    uint64_t bytes;
+    int variant;
+};
+
+static void record_ceiling(void *context, VkCommandBuffer cmd)
+{
+    struct reference_work *w = context;
+    bench_record_ceiling(&w->env->gpu, cmd, w->variant, w->env->in_address, w->env->out_address,
+                         w->bytes);
+}
+
+/* The faster of the two ceiling kernels: the ceiling is the best plain copy, not one shape. */
+static HRESULT time_ceiling(struct bench_env *env, struct reference_work *work, double *ns)
+{
+    double other = 0;
+    work->variant = 0;
+    HRESULT hr = bench_gpu_time(&env->gpu, record_ceiling, work, env->warmup, env->runs, ns);
+    work->variant = 1;
+    if (SUCCEEDED(hr))
+        hr = bench_gpu_time(&env->gpu, record_ceiling, work, env->warmup, env->runs, &other);
+    *ns = other < *ns ? other : *ns;
+    return hr;
+}
+
+static void record_copy(void *context, VkCommandBuffer cmd)
+{
+    struct reference_work *w = context;
+    VkBufferCopy region = {0, 0, w->bytes};
+    dml_vk_device_table(w->env->vk)->vkCmdCopyBuffer(cmd, w->env->in, w->env->out, 1, &region);
+}
+
+static void record_empty(void *context, VkCommandBuffer cmd)
+{
+    struct reference_work *w = context;
+    bench_record_empty(&w->env->gpu, cmd);
+}
+
+HRESULT bench_instance_time(struct bench_env *env, struct bench_instance *inst,
+                            struct bench_result *result)
+{
+    struct reference_work work = {env, bench_op_ceiling_bytes(inst->op), 0};
+    uint32_t w = env->warmup, n = env->runs;
+    HRESULT hr = bench_gpu_time(&env->gpu, bench_record_op, inst, w, n, &result->op_ns);
+    if (SUCCEEDED(hr))
+        hr = time_ceiling(env, &work, &result->ceiling_ns);
+    if (SUCCEEDED(hr))
+        hr = bench_gpu_time(&env->gpu, record_copy, &work, w, n, &result->copy_ns);
+    if (SUCCEEDED(hr) && inst->op->target == BENCH_TARGET_TINY)
+        hr = bench_gpu_time(&env->gpu, record_empty, &work, w, n, &result->empty_ns);
+    return hr;
+}
