@@ -88,6 +88,19 @@ static struct dml_binding_rule tensor_rule(const struct dml_tensor *tensor,
     return rule;
 }
 
+/* Adds room for an owned input's bytes (what the operator reads: DMLCalcBufferTensorSize) at the
+ * next 256-byte boundary; false when the total does not fit in 64 bits. */
+static bool reserve_owned(uint64_t *persistent, uint64_t bytes)
+{
+    const uint64_t mask = DML_PERSISTENT_BUFFER_ALIGNMENT - 1;
+    uint64_t end;
+
+    if (__builtin_add_overflow(*persistent, bytes, &end) || __builtin_add_overflow(end, mask, &end))
+        return false;
+    *persistent = end & ~mask;
+    return true;
+}
+
 /* Owned inputs are packed into the persistent resource, each at a 256-byte boundary. */
 static HRESULT compiled_layout(struct dml_compiled_operator *compiled)
 {
@@ -109,9 +122,8 @@ static HRESULT compiled_layout(struct dml_compiled_operator *compiled)
 
         layout->inputs[i] = tensor_rule(tensor, owned ? DML_BINDING_FORBIDDEN : DML_BINDING_REQUIRED);
         compiled->owned_offsets[i] = owned ? persistent : DML_NOT_OWNED;
-        if (owned)
-            persistent += (tensor->total_bytes + DML_PERSISTENT_BUFFER_ALIGNMENT - 1) &
-                          ~(uint64_t)(DML_PERSISTENT_BUFFER_ALIGNMENT - 1);
+        if (owned && !reserve_owned(&persistent, tensor->min_bytes))
+            return E_OUTOFMEMORY;
     }
     for (uint32_t k = 0; k < def->output_count; ++k)
         layout->outputs[k] = tensor_rule(dml_op_output(def, k), DML_BINDING_REQUIRED);

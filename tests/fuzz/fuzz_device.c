@@ -1,0 +1,120 @@
+/* One debug device per feature-level cap, created on first use and kept for the whole run:
+ * creating a Vulkan device per input would cost more than the input itself. */
+#define COBJMACROS
+#include "fuzz_harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fuzz_format.h"
+#include "gpu.h"
+
+#define LEVEL_SLOTS 16
+
+static struct
+{
+    DML_FEATURE_LEVEL level;
+    IDMLDevice *device;
+    IDMLDebugDevice *debug;
+} cache[LEVEL_SLOTS];
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FUZZ_LSAN 1
+#include <sanitizer/lsan_interface.h>
+#endif
+#endif
+
+/* Under LeakSanitizer, what device creation allocates is not checked: Vulkan drivers keep
+ * allocations there that no pointer LeakSanitizer scans refers to (lavapipe's JIT'ed code, whose
+ * stacks end in unnamed memory that a suppression cannot match). Devices live for the whole run;
+ * their own leaks are the device tests' business. */
+static IDMLDevice *create_device(DML_FEATURE_LEVEL level)
+{
+    IDMLDevice *device;
+
+#ifdef FUZZ_LSAN
+    __lsan_disable();
+#endif
+    device = gpu_create_device(level, TRUE);
+#ifdef FUZZ_LSAN
+    __lsan_enable();
+#endif
+    return device;
+}
+
+/* The level's slot, else an empty one (there is a slot for each of the 16 caps). */
+static unsigned slot_of(DML_FEATURE_LEVEL level)
+{
+    unsigned empty = LEVEL_SLOTS - 1;
+
+    for (unsigned slot = LEVEL_SLOTS; slot-- > 0;)
+    {
+        if (cache[slot].device && cache[slot].level == level)
+            return slot;
+        if (!cache[slot].device)
+            empty = slot;
+    }
+    return empty;
+}
+
+IDMLDevice *fuzz_device_get(DML_FEATURE_LEVEL level, bool print_debug)
+{
+    const unsigned slot = slot_of(level);
+
+    if (!cache[slot].device || cache[slot].level != level)
+    {
+        fuzz_device_discard(cache[slot].level);
+        cache[slot].level = level;
+        cache[slot].device = create_device(level);
+        IDMLDevice_QueryInterface(cache[slot].device, &IID_IDMLDebugDevice,
+                                  (void **)&cache[slot].debug);
+    }
+    if (cache[slot].debug) /* FUZZ_DEBUG=1: every rejection says why, to read a corpus */
+        IDMLDebugDevice_SetMuteDebugOutput(cache[slot].debug,
+                                           !print_debug && !getenv("FUZZ_DEBUG"));
+    return cache[slot].device;
+}
+
+void fuzz_device_discard(DML_FEATURE_LEVEL level)
+{
+    for (unsigned slot = 0; slot < LEVEL_SLOTS; ++slot)
+    {
+        if (!cache[slot].device || cache[slot].level != level)
+            continue;
+        if (cache[slot].debug)
+            IDMLDebugDevice_Release(cache[slot].debug);
+        IDMLDevice_Release(cache[slot].device);
+        cache[slot].device = NULL;
+        cache[slot].debug = NULL;
+    }
+}
+
+void fuzz_device_release_all(void)
+{
+    for (unsigned slot = 0; slot < LEVEL_SLOTS; ++slot)
+    {
+        if (cache[slot].device)
+            fuzz_device_discard(cache[slot].level);
+    }
+}
+
+void fuzz_device_warm_up(void)
+{
+    uint8_t input[FUZZ_HEADER_SIZE] = {0};
+    const char *finding;
+
+    for (unsigned level = 0; level < FUZZ_LEVEL_COUNT; ++level)
+    {
+        for (unsigned example = 0; example < FUZZ_KIND_COUNT - FUZZ_KIND_EXAMPLE_0; ++example)
+        {
+            input[FH_LEVEL] = (uint8_t)level;
+            input[FH_KIND] = (uint8_t)(FUZZ_KIND_EXAMPLE_0 + example);
+            if ((finding = fuzz_case_run(input, sizeof(input))))
+            {
+                fprintf(stderr, "warm-up: %s\n", finding);
+                abort();
+            }
+        }
+    }
+}
