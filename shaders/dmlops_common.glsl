@@ -67,17 +67,12 @@ layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer Pa
     uint in_slot;
     uint count;
     uint slot_count;
-    uint reserved0;
+    uint slot_mask; /* bit s: the kernel reads or writes slot s */
     uint reserved1;
     int64_t in_base;
     uvec4 pad_value;
     Dim dims[MAX_RANK];
     Part parts[];
-};
-
-layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Bindings
-{
-    uint64_t address[];
 };
 
 /* Element access through a raw 64-bit address: byte offsets may exceed 4 GiB. */
@@ -86,27 +81,16 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
     ELEM_T value;
 };
 
-/* Push constants: the parameter block's address (64-byte aligned), whose low bit set means
- * "slot[0] is the address of a slot block, read at execution" (DESCRIPTORS_VOLATILE);
- * otherwise slot[s] is the address of binding slot s. */
-#define MAX_SLOTS 15
-#define SLOTS_INDIRECT uint64_t(1)
+#include "dmlops_slots.glsl"
+
 #define PARAMS_ALIGN_MASK uint64_t(63)
-
-layout(push_constant) uniform Push
-{
-    uint64_t params;
-    uint64_t slot[MAX_SLOTS];
-}
-pc;
-
 #define PARAMS Params(pc.params & ~PARAMS_ALIGN_MASK)
 
-uint64_t slot_address(uint slot)
+/* Every generic kernel starts here: false when its thread has nothing to do, or when a slot it
+ * uses is unbound (see slots_bound). */
+bool thread_active(uint64_t index)
 {
-    if ((pc.params & SLOTS_INDIRECT) != 0)
-        return Bindings(pc.slot[0]).address[slot];
-    return pc.slot[slot];
+    return index < PARAMS.count && slots_bound(PARAMS.slot_mask);
 }
 
 /* The group count is folded into Y and Z when it exceeds the X limit. */

@@ -47,7 +47,7 @@ int64_t map_coordinate(Dim dim, uint c)
 void main()
 {
     uint64_t index = linear_index();
-    if (index >= PARAMS.count)
+    if (!thread_active(index))
         return;
     uint rank = PARAMS.rank;
     uint c[MAX_RANK];

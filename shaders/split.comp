@@ -23,7 +23,7 @@ uint find_part(uint x)
 void main()
 {
     uint64_t index = linear_index();
-    if (index >= PARAMS.count)
+    if (!thread_active(index))
         return;
     uint rank = PARAMS.rank;
     uint c[MAX_RANK];

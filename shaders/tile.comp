@@ -39,24 +39,7 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
     ELEM_T value;
 };
 
-layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Bindings
-{
-    uint64_t address[];
-};
-
-layout(push_constant) uniform Push
-{
-    uint64_t params;
-    uint64_t slot[15];
-}
-pc;
-
-uint64_t slot_address(uint slot)
-{
-    if ((pc.params & uint64_t(1)) != 0)
-        return Bindings(pc.slot[0]).address[slot];
-    return pc.slot[slot];
-}
+#include "dmlops_slots.glsl"
 
 shared VALUE_T tile[TILE][TILE + 1];
 
@@ -78,8 +61,10 @@ void main()
     uint group = (gl_WorkGroupID.z * gl_NumWorkGroups.y + gl_WorkGroupID.y) * gl_NumWorkGroups.x +
                  gl_WorkGroupID.x;
     uint thread = gl_LocalInvocationIndex;
-    if (group * ROWS * TILE + thread >= VTOTAL)
-        return; /* a whole workgroup past the last tile: no barrier is left waiting */
+    /* A whole workgroup past the last tile, or (for all) an unbound slot: no barrier is left
+     * waiting. */
+    if (group * ROWS * TILE + thread >= VTOTAL || !slots_bound(spec_slot_mask()))
+        return;
     uint last = RANK - 1, tiles_a = (SIZE(last) + TILE - 1) / TILE;
     uint tiles_b = (SIZE(TILE_DIM) + TILE - 1) / TILE;
     uint ta = group % tiles_a, tb = (group / tiles_a) % tiles_b, n = group / tiles_a / tiles_b;

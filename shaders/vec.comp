@@ -63,25 +63,7 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
     ELEM_T value;
 };
 
-layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Bindings
-{
-    uint64_t address[];
-};
-
-/* As Push in dmlops_common.glsl; params holds only the SLOTS_INDIRECT flag here. */
-layout(push_constant) uniform Push
-{
-    uint64_t params;
-    uint64_t slot[15];
-}
-pc;
-
-uint64_t slot_address(uint slot)
-{
-    if ((pc.params & uint64_t(1)) != 0)
-        return Bindings(pc.slot[0]).address[slot];
-    return pc.slot[slot];
-}
+#include "dmlops_slots.glsl"
 
 uint linear_index()
 {
@@ -407,7 +389,7 @@ void walk_rows(uint g)
 void main()
 {
     uint g = linear_index();
-    if (g >= VTOTAL)
+    if (g >= VTOTAL || !slots_bound(spec_slot_mask()))
         return;
     if (MODE == MODE_ROW_SPLIT || MODE == MODE_ROW_BLOCKS)
         walk_rows(g);

@@ -519,3 +519,16 @@ uint64_t OUT_STRIDE(uint i)
         return OUT_STRIDE7;
     }
 }
+
+/* The slots a specialized kernel uses, for slots_bound (dmlops_slots.glsl): a constant the
+ * driver folds. */
+uint spec_slot_mask()
+{
+    uint mask = 1u << IN_SLOT;
+    [[unroll]] for (uint k = 0; k < VEC_MAX_PARTS; ++k)
+    {
+        if (k < PARTS)
+            mask |= 1u << OUT_SLOT(k);
+    }
+    return mask;
+}

@@ -165,12 +165,14 @@ static void adapter_info(const struct dml_vk_physical_device_info *vk, DMLOPS_AD
 
 DMLOPS_API HRESULT dmlopsEnumerateAdapters(UINT *count, DMLOPS_ADAPTER_INFO *adapters)
 {
-    uint32_t available = dml_vk_physical_device_count();
+    uint32_t available = 0;
     struct dml_vk_physical_device_info info;
     HRESULT hr;
 
     if (!count)
         return E_INVALIDARG;
+    if (FAILED(hr = dml_vk_physical_device_enumerate(&available)))
+        return hr;
     if (!adapters)
     {
         *count = available;

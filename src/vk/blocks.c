@@ -83,9 +83,14 @@ static void block_at(struct dml_vk_slab *slab, uint64_t offset, uint32_t c,
     };
 }
 
-/* A fresh block of class c from the newest slab; a new slab when it is full. Lock held. */
+/* A fresh block of class c from the newest slab; a new slab when it is full. Lock held. The free
+ * list gets room for the block first, so that dml_vk_block_free never allocates (nor fails). */
 static HRESULT carve(struct dml_vk_device *dev, uint32_t c, struct dml_vk_block *out)
 {
+    struct dml_vk_block_stack *stack = &dev->blocks.free[c];
+    if (!dml_vk_array_reserve((void **)&stack->items, &stack->capacity, stack->carved,
+                              sizeof(*stack->items)))
+        return E_OUTOFMEMORY;
     struct dml_vk_slab *slab = dev->blocks.slabs;
     if (!slab || slab->size - slab->used < class_bytes(c))
     {
@@ -97,6 +102,7 @@ static HRESULT carve(struct dml_vk_device *dev, uint32_t c, struct dml_vk_block 
     }
     block_at(slab, slab->used, c, out);
     slab->used += class_bytes(c);
+    stack->carved++;
     return S_OK;
 }
 
@@ -163,11 +169,7 @@ void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block)
     {
         pthread_mutex_lock(&dev->blocks.lock);
         struct dml_vk_block_stack *stack = &dev->blocks.free[block->class_];
-        /* Growing can only fail for lack of host memory; the block is then lost until the
-         * device is destroyed (its slab is freed with the others). */
-        if (dml_vk_array_reserve((void **)&stack->items, &stack->capacity, stack->count,
-                                 sizeof(*stack->items)))
-            stack->items[stack->count++] = *block;
+        stack->items[stack->count++] = *block; /* room reserved by carve */
         pthread_mutex_unlock(&dev->blocks.lock);
     }
     *block = (struct dml_vk_block){0};

@@ -8,7 +8,7 @@ static const VkBufferUsageFlags app_usage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
     VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
-VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer)
+static VkDeviceAddress query_address(struct dml_vk_device *dev, VkBuffer buffer)
 {
     VkBufferDeviceAddressInfo info = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
@@ -28,14 +28,30 @@ static ptrdiff_t find(const struct dml_vk_buffer_registry *reg, VkBuffer buffer)
     return -1;
 }
 
-uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer)
+/* The registry's entry for buffer, copied; false when the library did not create it. */
+static bool lookup(struct dml_vk_device *dev, VkBuffer buffer, struct dml_vk_owned_buffer *out)
 {
     pthread_mutex_lock(&dev->buffers.lock);
     ptrdiff_t i = find(&dev->buffers, buffer);
-    uint64_t size = i >= 0 ? dev->buffers.items[i].size : 0;
-    pthread_mutex_unlock(&dev->buffers.lock);
     if (i >= 0)
-        return size;
+        *out = dev->buffers.items[i];
+    pthread_mutex_unlock(&dev->buffers.lock);
+    return i >= 0;
+}
+
+/* The library's buffers: the address queried once at creation (GPU-assisted validation knows
+ * only addresses queried before a dispatch is recorded); the application's: queried now. */
+VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer)
+{
+    struct dml_vk_owned_buffer owned;
+    return lookup(dev, buffer, &owned) ? owned.address : query_address(dev, buffer);
+}
+
+uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer)
+{
+    struct dml_vk_owned_buffer owned;
+    if (lookup(dev, buffer, &owned))
+        return owned.size;
     VkMemoryRequirements req;
     dev->vk.vkGetBufferMemoryRequirements(dev->handle, buffer, &req);
     return req.size;
@@ -64,7 +80,10 @@ HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer 
     HRESULT hr = dml_vk_allocation_create(dev, size, app_usage, type, false, &a);
     if (FAILED(hr))
         return hr;
-    struct dml_vk_owned_buffer owned = {.buffer = a.buffer, .memory = a.memory, .size = size};
+    struct dml_vk_owned_buffer owned = {.buffer = a.buffer,
+                                        .memory = a.memory,
+                                        .size = size,
+                                        .address = query_address(dev, a.buffer)};
     hr = remember(dev, &owned);
     if (FAILED(hr))
         dml_vk_allocation_destroy(dev, &a);

@@ -20,33 +20,19 @@ static void load_device_table(struct dml_vk_device *dev)
     pthread_mutex_unlock(&volk_lock);
 }
 
-static int compute_queue_family(const struct dml_vk_device *dev)
-{
-    uint32_t count = 0;
-    dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, NULL);
-    VkQueueFamilyProperties *families = calloc(count ? count : 1, sizeof(*families));
-    int found = -1;
-    if (families)
-        dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, families);
-    for (uint32_t i = 0; families && i < count && found < 0; ++i)
-    {
-        if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
-            found = (int)i;
-    }
-    free(families);
-    return found;
-}
-
 static HRESULT pick_physical_device(struct dml_vk_device *dev)
 {
     uint32_t count = 0;
-    VkPhysicalDevice *list = dml_vk_physical_devices(&dev->instance, &count);
-    int index = dml_vk_select_physical_device(&dev->instance, list, count);
+    VkPhysicalDevice *list = NULL;
+    int index = -1;
+    HRESULT hr = dml_vk_physical_devices(&dev->instance, &list, &count);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_select_physical_device(&dev->instance, list, count, &index);
     if (index >= 0)
         dev->physical = list[index];
     free(list);
-    if (index >= 0)
-        return S_OK;
+    if (FAILED(hr) || index >= 0)
+        return hr;
     const char *wanted = getenv("DMLOPS_DEVICE");
     if (wanted && *wanted)
         fprintf(stderr, "dmlops: DMLOPS_DEVICE=%s names no Vulkan device the library can use\n",
@@ -56,7 +42,10 @@ static HRESULT pick_physical_device(struct dml_vk_device *dev)
 
 static HRESULT create_own_device(struct dml_vk_device *dev)
 {
-    int family = compute_queue_family(dev);
+    int family = -1;
+    HRESULT hr = dml_vk_compute_queue_family(&dev->instance, dev->physical, &family);
+    if (FAILED(hr))
+        return hr;
     if (family < 0)
         return DXGI_ERROR_UNSUPPORTED;
     struct dml_vk_features supported, enable;
@@ -85,7 +74,7 @@ static HRESULT create_own_device(struct dml_vk_device *dev)
 
 static HRESULT open_own(struct dml_vk_device *dev)
 {
-    HRESULT hr = dml_vk_instance_create(&dev->instance, true);
+    HRESULT hr = dml_vk_instance_own(&dev->instance, true);
     if (SUCCEEDED(hr))
         hr = pick_physical_device(dev);
     if (SUCCEEDED(hr))
@@ -102,7 +91,10 @@ static HRESULT open_interop(struct dml_vk_device *dev, const struct dml_vk_inter
     if (FAILED(hr))
         return hr;
     dev->physical = interop->physical_device;
-    const char *missing = dml_vk_requirements_missing(&dev->instance, dev->physical);
+    const char *missing = NULL;
+    hr = dml_vk_requirements_check(&dev->instance, dev->physical, &missing);
+    if (FAILED(hr))
+        return hr;
     if (missing)
     {
         fprintf(stderr, "dmlops: the application's Vulkan device lacks %s\n", missing);
@@ -192,7 +184,6 @@ void dml_vk_device_destroy(struct dml_vk_device *dev)
     }
     if (dev->owns_device && dev->handle)
         dev->vk.vkDestroyDevice(dev->handle, NULL);
-    dml_vk_instance_destroy(&dev->instance);
     destroy_locks(dev);
     free(dev);
 }

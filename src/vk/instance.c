@@ -130,31 +130,36 @@ static void messenger_info(enum validation_mode mode, VkDebugUtilsMessengerCreat
     };
 }
 
-static bool layer_present(const char *name)
+/* *found: whether the layer is installed; E_OUTOFMEMORY is not "missing". */
+static HRESULT layer_present(const char *name, bool *found)
 {
     uint32_t count = 0;
-    if (vkEnumerateInstanceLayerProperties(&count, NULL) != VK_SUCCESS || !count)
-        return false;
+    *found = false;
+    VkResult r = vkEnumerateInstanceLayerProperties(&count, NULL);
+    if (r != VK_SUCCESS || !count)
+        return r == VK_ERROR_OUT_OF_HOST_MEMORY ? E_OUTOFMEMORY : S_OK;
     VkLayerProperties *layers = calloc(count, sizeof(*layers));
-    bool found = false;
-    if (layers && vkEnumerateInstanceLayerProperties(&count, layers) == VK_SUCCESS)
-    {
-        for (uint32_t i = 0; i < count && !found; ++i)
-            found = !strcmp(layers[i].layerName, name);
-    }
+    if (!layers)
+        return E_OUTOFMEMORY;
+    r = vkEnumerateInstanceLayerProperties(&count, layers);
+    for (uint32_t i = 0; r >= 0 && i < count && !*found; ++i)
+        *found = !strcmp(layers[i].layerName, name);
     free(layers);
-    return found;
+    return r == VK_ERROR_OUT_OF_HOST_MEMORY ? E_OUTOFMEMORY : S_OK;
 }
 
-/* The validation mode that can really be had: the layer may be missing. */
-static HRESULT usable_validation(enum validation_mode *mode)
+/* The validation mode that can really be had: the layer may be missing. *refused: a fatal mode
+ * was asked for without the layer, so the library must not create devices (listing still works). */
+static HRESULT usable_validation(enum validation_mode *mode, bool *refused)
 {
     *mode = validation_mode();
-    if (*mode == VALIDATION_OFF || layer_present(VALIDATION_LAYER))
-        return S_OK;
+    *refused = false;
+    bool found = false;
+    HRESULT hr = *mode == VALIDATION_OFF ? S_OK : layer_present(VALIDATION_LAYER, &found);
+    if (FAILED(hr) || *mode == VALIDATION_OFF || found)
+        return hr;
     fprintf(stderr, "dmlops: DMLOPS_VALIDATION is set but %s is not installed\n", VALIDATION_LAYER);
-    if (*mode >= VALIDATION_FATAL)
-        return E_FAIL;
+    *refused = *mode >= VALIDATION_FATAL;
     *mode = VALIDATION_OFF;
     return S_OK;
 }
@@ -209,13 +214,23 @@ static HRESULT create_messenger(struct dml_vk_instance *inst, enum validation_mo
     return dml_vk_result_to_hresult(r);
 }
 
-HRESULT dml_vk_instance_create(struct dml_vk_instance *inst, bool with_validation)
+/* Only for an instance that failed to get ready: the library's own is never destroyed. */
+static void instance_destroy(struct dml_vk_instance *inst)
 {
-    *inst = (struct dml_vk_instance){.owned = true};
+    if (inst->messenger)
+        inst->fns.vkDestroyDebugUtilsMessengerEXT(inst->handle, inst->messenger, NULL);
+    if (inst->fns.vkDestroyInstance)
+        inst->fns.vkDestroyInstance(inst->handle, NULL);
+    *inst = (struct dml_vk_instance){0};
+}
+
+static HRESULT instance_create(struct dml_vk_instance *inst, bool *refused)
+{
+    *inst = (struct dml_vk_instance){0};
     enum validation_mode mode = VALIDATION_OFF;
     HRESULT hr = dml_vk_loader_init();
-    if (SUCCEEDED(hr) && with_validation)
-        hr = usable_validation(&mode);
+    if (SUCCEEDED(hr))
+        hr = usable_validation(&mode, refused);
     if (FAILED(hr))
         return hr;
     VkResult r = create_handle(inst, mode);
@@ -227,14 +242,37 @@ HRESULT dml_vk_instance_create(struct dml_vk_instance *inst, bool with_validatio
     if (SUCCEEDED(hr))
         hr = create_messenger(inst, mode);
     if (FAILED(hr))
-        dml_vk_instance_destroy(inst);
+        instance_destroy(inst);
+    return hr;
+}
+
+/* The library's own instance: one per process, for every device the library creates and for
+ * listing, made on first success and never destroyed. Drivers do not take many instances being
+ * created and destroyed (NVIDIA's stops listing devices after a few dozen), and destroying it at
+ * exit would be unsafe: the loader's layers and driver may be finalised before our destructor
+ * runs. Held in a static, it stays reachable for LeakSanitizer and valgrind. A failure is not
+ * remembered: the next call tries again. */
+static pthread_mutex_t own_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct dml_vk_instance own;
+static bool own_refused;
+
+HRESULT dml_vk_instance_own(struct dml_vk_instance *out, bool for_device)
+{
+    pthread_mutex_lock(&own_lock);
+    HRESULT hr = own.handle ? S_OK : instance_create(out, &own_refused);
+    if (SUCCEEDED(hr) && !own.handle)
+        own = *out;
+    if (SUCCEEDED(hr) && for_device && own_refused)
+        hr = E_FAIL;
+    *out = SUCCEEDED(hr) ? own : (struct dml_vk_instance){0};
+    pthread_mutex_unlock(&own_lock);
     return hr;
 }
 
 HRESULT dml_vk_instance_wrap(struct dml_vk_instance *inst, PFN_vkGetInstanceProcAddr gipa,
                              VkInstance handle)
 {
-    *inst = (struct dml_vk_instance){.handle = handle, .owned = false};
+    *inst = (struct dml_vk_instance){.handle = handle};
     if (!gipa)
     {
         HRESULT hr = dml_vk_loader_init();
@@ -243,15 +281,4 @@ HRESULT dml_vk_instance_wrap(struct dml_vk_instance *inst, PFN_vkGetInstanceProc
         gipa = vkGetInstanceProcAddr;
     }
     return load_instance_fns(inst, gipa);
-}
-
-void dml_vk_instance_destroy(struct dml_vk_instance *inst)
-{
-    if (!inst->owned || !inst->handle)
-        return;
-    if (inst->messenger)
-        inst->fns.vkDestroyDebugUtilsMessengerEXT(inst->handle, inst->messenger, NULL);
-    if (inst->fns.vkDestroyInstance)
-        inst->fns.vkDestroyInstance(inst->handle, NULL);
-    *inst = (struct dml_vk_instance){0};
 }

@@ -9,7 +9,7 @@
 /* Must match local_size_x in shaders/dmlops_common.glsl and shaders/vec.comp. */
 #define WORKGROUP_SIZE 64u
 
-/* Push constants, as Push in shaders/dmlops_common.glsl. */
+/* Push constants, as Push in shaders/dmlops_slots.glsl. */
 struct push
 {
     VkDeviceAddress params; /* | SLOTS_INDIRECT: slot[0] is a slot block's address */

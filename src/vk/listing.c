@@ -1,22 +1,31 @@
-/* The physical devices as `dmlops info` lists them, each call on a short-lived instance. */
+/* The physical devices as `dmlops info` lists them, on the library's own instance (the one its
+ * devices use: instances are not made per call). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "vk_private.h"
 
-uint32_t dml_vk_physical_device_count(void)
+HRESULT dml_vk_physical_device_enumerate(uint32_t *count)
 {
     struct dml_vk_instance inst;
-    if (FAILED(dml_vk_instance_create(&inst, false)))
-        return 0;
+    VkPhysicalDevice *list = NULL;
+    *count = 0;
+    HRESULT hr = dml_vk_instance_own(&inst, false);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_physical_devices(&inst, &list, count);
+    free(list);
+    return hr == DXGI_ERROR_UNSUPPORTED ? S_OK : hr; /* no Vulkan at all: no devices */
+}
+
+uint32_t dml_vk_physical_device_count(void)
+{
     uint32_t count = 0;
-    free(dml_vk_physical_devices(&inst, &count));
-    dml_vk_instance_destroy(&inst);
+    dml_vk_physical_device_enumerate(&count);
     return count;
 }
 
-static void describe(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
-                     struct dml_vk_physical_device_info *out)
+static HRESULT describe(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
+                        struct dml_vk_physical_device_info *out)
 {
     VkPhysicalDeviceDriverProperties driver = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
@@ -36,26 +45,30 @@ static void describe(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
     out->device_id = props.properties.deviceID;
     out->api_version = props.properties.apiVersion;
     out->driver_version = props.properties.driverVersion;
-    out->missing = dml_vk_requirements_missing(inst, pd);
+    HRESULT hr = dml_vk_requirements_check(inst, pd, &out->missing);
     out->meets_requirements = !out->missing;
+    return hr;
 }
 
 HRESULT dml_vk_physical_device_info(uint32_t index, struct dml_vk_physical_device_info *out)
 {
     memset(out, 0, sizeof(*out));
     struct dml_vk_instance inst;
-    HRESULT hr = dml_vk_instance_create(&inst, false);
-    if (FAILED(hr))
-        return hr;
+    VkPhysicalDevice *list = NULL;
     uint32_t count = 0;
-    VkPhysicalDevice *list = dml_vk_physical_devices(&inst, &count);
-    hr = index < count ? S_OK : E_INVALIDARG;
+    int selected = -1;
+    HRESULT hr = dml_vk_instance_own(&inst, false);
     if (SUCCEEDED(hr))
-    {
-        describe(&inst, list[index], out);
-        out->is_default = dml_vk_select_physical_device(&inst, list, count) == (int)index;
-    }
+        hr = dml_vk_physical_devices(&inst, &list, &count);
+    if (SUCCEEDED(hr) && index >= count)
+        hr = E_INVALIDARG;
+    if (SUCCEEDED(hr))
+        hr = describe(&inst, list[index], out);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_select_physical_device(&inst, list, count, &selected);
+    out->is_default = selected == (int)index;
     free(list);
-    dml_vk_instance_destroy(&inst);
+    if (FAILED(hr))
+        memset(out, 0, sizeof(*out));
     return hr;
 }

@@ -33,7 +33,8 @@ struct dml_vk_params
     uint32_t in_slot;
     uint32_t count;
     uint32_t slot_count;
-    uint32_t reserved0[2];
+    uint32_t slot_mask; /* bit s: the plan reads or writes slot s (see slots_bound) */
+    uint32_t reserved0;
     int64_t in_base;
     int64_t reserved1;
     uint32_t pad_value[4];

@@ -62,49 +62,74 @@ void dml_vk_features_to_enable(const struct dml_vk_features *supported,
         *feature(enable, i) = *feature((struct dml_vk_features *)supported, i);
 }
 
-static bool has_compute_queue(const struct dml_vk_instance *inst, VkPhysicalDevice pd)
+HRESULT dml_vk_compute_queue_family(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
+                                    int *family)
 {
     uint32_t count = 0;
+    *family = -1;
     inst->fns.vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, NULL);
-    VkQueueFamilyProperties *families = calloc(count ? count : 1, sizeof(*families));
-    bool found = false;
-    if (families)
-        inst->fns.vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families);
-    for (uint32_t i = 0; families && i < count && !found; ++i)
-        found = families[i].queueFlags & VK_QUEUE_COMPUTE_BIT;
+    if (!count)
+        return S_OK;
+    VkQueueFamilyProperties *families = calloc(count, sizeof(*families));
+    if (!families)
+        return E_OUTOFMEMORY;
+    inst->fns.vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families);
+    for (uint32_t i = 0; i < count && *family < 0; ++i)
+    {
+        if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
+            *family = (int)i;
+    }
     free(families);
-    return found;
+    return S_OK;
 }
 
-const char *dml_vk_requirements_missing(const struct dml_vk_instance *inst, VkPhysicalDevice pd)
+HRESULT dml_vk_requirements_check(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
+                                  const char **missing)
 {
     VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
     inst->fns.vkGetPhysicalDeviceProperties2(pd, &props);
+    *missing = "Vulkan 1.2";
     if (props.properties.apiVersion < VK_API_VERSION_1_2)
-        return "Vulkan 1.2";
+        return S_OK;
     struct dml_vk_features f;
     dml_vk_features_query(inst, pd, &f);
     for (size_t i = 0; i < FEATURE_COUNT; ++i)
     {
+        *missing = feature_table[i].name;
         if (feature_table[i].required && !*feature(&f, i))
-            return feature_table[i].name;
+            return S_OK;
     }
-    return has_compute_queue(inst, pd) ? NULL : "a compute queue";
+    int family = -1;
+    HRESULT hr = dml_vk_compute_queue_family(inst, pd, &family);
+    *missing = family < 0 ? "a compute queue" : NULL;
+    return hr;
 }
 
-VkPhysicalDevice *dml_vk_physical_devices(const struct dml_vk_instance *inst, uint32_t *count)
+/* Running out of memory is reported; any other failure to list means no usable device. */
+static HRESULT listing_result(VkResult r)
 {
+    return r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? E_OUTOFMEMORY
+                                                                                  : S_OK;
+}
+
+HRESULT dml_vk_physical_devices(const struct dml_vk_instance *inst, VkPhysicalDevice **list,
+                                uint32_t *count)
+{
+    *list = NULL;
     *count = 0;
-    if (inst->fns.vkEnumeratePhysicalDevices(inst->handle, count, NULL) != VK_SUCCESS || !*count)
-        return NULL;
-    VkPhysicalDevice *list = calloc(*count, sizeof(*list));
-    if (!list || inst->fns.vkEnumeratePhysicalDevices(inst->handle, count, list) < 0)
+    VkResult r = inst->fns.vkEnumeratePhysicalDevices(inst->handle, count, NULL);
+    if (r == VK_SUCCESS && *count)
     {
-        free(list);
-        *count = 0;
-        return NULL;
+        *list = calloc(*count, sizeof(**list));
+        r = *list ? inst->fns.vkEnumeratePhysicalDevices(inst->handle, count, *list)
+                  : VK_ERROR_OUT_OF_HOST_MEMORY;
     }
-    return list;
+    if (r >= 0) /* VK_INCOMPLETE: devices vanished between the calls; *count is what was written */
+        return S_OK;
+    free(*list);
+    *list = NULL;
+    *count = 0;
+    return listing_result(r);
 }
 
 /* Higher is better: discrete, integrated, virtual, then CPU (lavapipe). */
@@ -143,11 +168,12 @@ static bool matches_override(const char *wanted, uint32_t index, const char *nam
     return name_contains(name, wanted);
 }
 
-int dml_vk_select_physical_device(const struct dml_vk_instance *inst, const VkPhysicalDevice *list,
-                                  uint32_t count)
+HRESULT dml_vk_select_physical_device(const struct dml_vk_instance *inst,
+                                      const VkPhysicalDevice *list, uint32_t count, int *index)
 {
     const char *wanted = getenv("DMLOPS_DEVICE");
-    int best = -1, best_rank = -1;
+    int best_rank = -1;
+    *index = -1;
     for (uint32_t i = 0; i < count; ++i)
     {
         VkPhysicalDeviceProperties2 props = {.sType =
@@ -155,14 +181,16 @@ int dml_vk_select_physical_device(const struct dml_vk_instance *inst, const VkPh
         inst->fns.vkGetPhysicalDeviceProperties2(list[i], &props);
         if (wanted && *wanted && !matches_override(wanted, i, props.properties.deviceName))
             continue;
-        if (dml_vk_requirements_missing(inst, list[i]))
-            continue;
+        const char *missing = NULL;
+        HRESULT hr = dml_vk_requirements_check(inst, list[i], &missing);
+        if (FAILED(hr))
+            return hr;
         int rank = type_rank(props.properties.deviceType);
-        if (rank > best_rank)
+        if (!missing && rank > best_rank)
         {
-            best = (int)i;
+            *index = (int)i;
             best_rank = rank;
         }
     }
-    return best;
+    return S_OK;
 }

@@ -10,7 +10,12 @@
  *                      substring of the device name: the library's own device
  *   DMLOPS_VALIDATION  1: enable VK_LAYER_KHRONOS_validation on the library's own instance and
  *                      print validation messages; fatal: also abort() on the first WARNING or
- *                      ERROR; gpu-assisted: fatal plus GPU-assisted validation */
+ *                      ERROR; gpu-assisted: fatal plus GPU-assisted validation. Read once, when
+ *                      the library's own VkInstance is created (the first device creation or
+ *                      adapter listing of the process): that one instance serves every device
+ *                      and listing until the process exits. With fatal or gpu-assisted and the
+ *                      layer not installed, device creation fails (E_FAIL); listing works.
+ * Interop devices use the application's instance and are not affected by either variable. */
 #ifndef DMLOPS_VK_H
 #define DMLOPS_VK_H
 
@@ -109,7 +114,11 @@ void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel 
  * short description of the first problem. */
 HRESULT dml_vk_plan_check(const struct plan *plan, const char **what);
 
-/* Any buffer with SHADER_DEVICE_ADDRESS usage: its device address. */
+/* Any buffer with SHADER_DEVICE_ADDRESS usage: its device address. For buffers from
+ * dml_vk_buffer_create, the address queried once at creation (so GPU-assisted validation knows
+ * it before any dispatch is recorded); for the application's own buffers, queried now, i.e. at
+ * bind time: with DESCRIPTORS_VOLATILE bindings made after recording, GPU-assisted validation may
+ * then not know the buffer when the dispatch was recorded. */
 VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer);
 /* Exact size for buffers from dml_vk_buffer_create, else vkGetBufferMemoryRequirements' size. */
 uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer);
@@ -146,9 +155,13 @@ struct dml_vk_physical_device_info
     const char *missing; /* the first unmet requirement, or NULL */
 };
 
-/* Number of physical devices in the loader's order (0 when there is no Vulkan). */
+/* Number of physical devices in the loader's order (0 when there is no Vulkan, S_OK then);
+ * E_OUTOFMEMORY when host memory ran out. */
+HRESULT dml_vk_physical_device_enumerate(uint32_t *count);
+/* The same, 0 on any failure (prefer dml_vk_physical_device_enumerate). */
 uint32_t dml_vk_physical_device_count(void);
-/* Fills *out for the device at index (the loader's order); E_INVALIDARG past the end. */
+/* Fills *out for the device at index (the loader's order); E_INVALIDARG past the end;
+ * E_OUTOFMEMORY (never meets_requirements false) when host memory ran out. */
 HRESULT dml_vk_physical_device_info(uint32_t index, struct dml_vk_physical_device_info *out);
 
 /* OUT_OF_*_MEMORY -> E_OUTOFMEMORY, DEVICE_LOST -> DXGI_ERROR_DEVICE_REMOVED, others E_FAIL. */

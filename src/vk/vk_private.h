@@ -26,17 +26,19 @@ struct dml_vk_instance_fns
 struct dml_vk_instance
 {
     VkInstance handle;
-    bool owned;
     struct dml_vk_instance_fns fns;
     VkDebugUtilsMessengerEXT messenger;
 };
 
 /* instance.c */
 HRESULT dml_vk_loader_init(void);
-HRESULT dml_vk_instance_create(struct dml_vk_instance *inst, bool with_validation);
+/* A copy of the library's own instance (created on first use, then kept for the process; never
+ * destroy it). DMLOPS_VALIDATION is read once, when it is created. for_device: fails (E_FAIL)
+ * when a fatal validation mode was asked for but the layer is missing; listing still works. */
+HRESULT dml_vk_instance_own(struct dml_vk_instance *out, bool for_device);
+/* The application's instance, for interop: only its functions are loaded. */
 HRESULT dml_vk_instance_wrap(struct dml_vk_instance *inst, PFN_vkGetInstanceProcAddr gipa,
                              VkInstance handle);
-void dml_vk_instance_destroy(struct dml_vk_instance *inst);
 
 /* physical.c: requirements and selection. */
 struct dml_vk_features
@@ -47,16 +49,22 @@ struct dml_vk_features
 };
 void dml_vk_features_query(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
                            struct dml_vk_features *f);
-/* NULL when pd meets every requirement, else the name of the first one missing. */
-const char *dml_vk_requirements_missing(const struct dml_vk_instance *inst, VkPhysicalDevice pd);
+/* *missing: NULL when pd meets every requirement, else the name of the first one missing.
+ * E_OUTOFMEMORY (never "missing") when the check itself runs out of host memory. */
+HRESULT dml_vk_requirements_check(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
+                                  const char **missing);
 /* What the library enables on its own device: the requirements plus the optional extras. */
 void dml_vk_features_to_enable(const struct dml_vk_features *supported,
                                struct dml_vk_features *enable);
-/* Index of the device to use among list[count] (DMLOPS_DEVICE honoured), or -1. */
-int dml_vk_select_physical_device(const struct dml_vk_instance *inst, const VkPhysicalDevice *list,
-                                  uint32_t count);
-/* The instance's physical devices, malloc'ed; NULL with *count 0 when none. */
-VkPhysicalDevice *dml_vk_physical_devices(const struct dml_vk_instance *inst, uint32_t *count);
+/* The first queue family with compute, or -1 when there is none. */
+HRESULT dml_vk_compute_queue_family(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
+                                    int *family);
+/* *index: the device to use among list[count] (DMLOPS_DEVICE honoured), or -1. */
+HRESULT dml_vk_select_physical_device(const struct dml_vk_instance *inst,
+                                      const VkPhysicalDevice *list, uint32_t count, int *index);
+/* The instance's physical devices, malloc'ed (*list NULL, *count 0 when there are none). */
+HRESULT dml_vk_physical_devices(const struct dml_vk_instance *inst, VkPhysicalDevice **list,
+                                uint32_t *count);
 
 /* blocks.c: the slab allocator behind dml_vk_block_alloc. */
 #define DML_VK_BLOCK_CLASSES 11 /* 64 B .. 64 KiB; larger blocks get a slab of their own */
@@ -64,6 +72,7 @@ struct dml_vk_block_stack
 {
     struct dml_vk_block *items;
     size_t count, capacity;
+    size_t carved; /* blocks of this class ever made: capacity is always at least this */
 };
 struct dml_vk_block_pool
 {
@@ -82,6 +91,7 @@ struct dml_vk_owned_buffer
     VkBuffer buffer;
     VkDeviceMemory memory;
     uint64_t size;
+    VkDeviceAddress address; /* queried once, at creation */
 };
 struct dml_vk_buffer_registry
 {
@@ -119,9 +129,9 @@ uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFl
 
 /* pipelines.c: one VkPipeline per variant (and, for the specialized kernel, per spec), created
  * on first use behind a VkPipelineCache that pipeline_cache.c keeps on disk. */
-#define DML_VK_KERNEL_VEC PLAN_KERNEL_COUNT       /* shaders/vec.comp, specialized per plan */
+#define DML_VK_KERNEL_VEC PLAN_KERNEL_COUNT        /* shaders/vec.comp, specialized per plan */
 #define DML_VK_KERNEL_TILE (PLAN_KERNEL_COUNT + 1) /* shaders/tile.comp, likewise */
-#define DML_VK_MAX_SPECIALIZED 256          /* beyond this many shapes, generic kernels */
+#define DML_VK_MAX_SPECIALIZED 256                 /* beyond this many shapes, generic kernels */
 struct dml_vk_spec;
 struct dml_vk_variant
 {
@@ -142,9 +152,9 @@ struct dml_vk_pipelines
     VkPipelineLayout layout;
     struct dml_vk_pipeline_entry *entries;
     size_t count, capacity;
-    size_t specialized;  /* entries with a spec */
-    bool cache_changed;  /* pipelines were created since the cache was loaded */
-    bool specialize;     /* use the specialized kernel where a plan allows it */
+    size_t specialized; /* entries with a spec */
+    bool cache_changed; /* pipelines were created since the cache was loaded */
+    bool specialize;    /* use the specialized kernel where a plan allows it */
 };
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev);
 void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);

@@ -1,0 +1,38 @@
+/* A counting allocator for the objects linked into the fault test: the test links with
+ * -Wl,--wrap=malloc,... so that only the library's own objects (and the test's) call the
+ * wrappers; the Vulkan loader, the driver and libc keep the real allocator. Every allocation is
+ * counted and tracked (pointer, size, call site) so that leaks are measured exactly, and the Nth
+ * allocation from a chosen point can be made to fail. */
+#ifndef DMLOPS_TEST_ALLOC_FAULT_H
+#define DMLOPS_TEST_ALLOC_FAULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Allocations attempted since the program started (failed ones included). */
+uint64_t alloc_fault_count(void);
+/* The nth allocation from now returns NULL (n >= 1) and the record of the last failure is
+ * cleared; 0 disarms and keeps that record for reporting. */
+void alloc_fault_arm(uint64_t nth);
+/* Whether the armed failure has happened, and the serial number of the allocation it hit. */
+bool alloc_fault_injected(void);
+uint64_t alloc_fault_injected_serial(void);
+/* The call site of the failed allocation (a return address in the caller). */
+const void *alloc_fault_injected_site(void);
+/* The call stack of the failed allocation, from its call site outwards; returns the depth. */
+#define ALLOC_FAULT_STACK_DEPTH 24
+int alloc_fault_injected_stack(const void **frames, int max);
+/* Allocations live now, and frees of pointers that were not live (double or foreign frees). */
+size_t alloc_fault_live(void);
+uint64_t alloc_fault_bad_frees(void);
+/* Prints every live allocation made at or after serial `since`, with its call site; returns how
+ * many there were. */
+size_t alloc_fault_report_live(FILE *out, uint64_t since, const char *context);
+/* Writes "function at file:line" for a code address into buf (addr2line when available). */
+void alloc_fault_describe_site(const void *site, char *buf, size_t size);
+/* The same for the failed allocation's call stack: up to `frames` callers, innermost first. */
+void alloc_fault_describe_injection(int frames, char *buf, size_t size);
+
+#endif
