@@ -56,7 +56,7 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
     HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, out->groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_get(dev, &variant, &spec, &out->pipeline);
-    return hr == E_OUTOFMEMORY ? S_FALSE : hr; /* too many shapes: the generic kernel */
+    return hr; /* S_FALSE from dml_vk_pipeline_get: too many shapes, the generic kernel */
 }
 
 static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan,

@@ -130,7 +130,7 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
     if (!code)
         return E_INVALIDARG;
     if (spec && p->specialized >= DML_VK_MAX_SPECIALIZED)
-        return E_OUTOFMEMORY;
+        return S_FALSE; /* enough shapes compiled: the caller falls back to the generic kernel */
     struct dml_vk_spec *copy = spec ? malloc(sizeof(*spec)) : NULL;
     if ((spec && !copy) ||
         !dml_vk_array_reserve((void **)&p->entries, &p->capacity, p->count, sizeof(*p->entries)))

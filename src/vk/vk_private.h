@@ -158,8 +158,9 @@ struct dml_vk_pipelines
 };
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev);
 void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);
-/* spec NULL: the generic kernel of the variant. E_OUTOFMEMORY also when DML_VK_MAX_SPECIALIZED
- * specialized pipelines exist already (callers then fall back to the generic kernel). */
+/* spec NULL: the generic kernel of the variant. S_FALSE, with no pipeline, when
+ * DML_VK_MAX_SPECIALIZED specialized pipelines exist already (callers fall back to the generic
+ * kernel); E_OUTOFMEMORY only when memory ran out. */
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                             const struct dml_vk_spec *spec, VkPipeline *out);
 
