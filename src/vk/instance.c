@@ -250,7 +250,8 @@ static HRESULT instance_create(struct dml_vk_instance *inst, bool *refused)
  * listing, made on first success and never destroyed. Drivers do not take many instances being
  * created and destroyed (NVIDIA's stops listing devices after a few dozen), and destroying it at
  * exit would be unsafe: the loader's layers and driver may be finalised before our destructor
- * runs. Held in a static, it stays reachable for LeakSanitizer and valgrind. A failure is not
+ * runs. Held in a static, it stays reachable for LeakSanitizer; valgrind sees some driver blocks as
+ * "possibly lost" (suppressed in tests/suppressions/valgrind.supp). A failure is not
  * remembered: the next call tries again. */
 static pthread_mutex_t own_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dml_vk_instance own;

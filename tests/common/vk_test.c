@@ -1,6 +1,8 @@
 /* GPU test harness for the Vulkan layer (see vk_test.h). */
 #include "vk_test.h"
 
+#include "plan_exec.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,68 +24,15 @@ struct dml_vk_device *vk_test_device(void)
     return dev;
 }
 
-static int64_t mod_positive(int64_t x, int64_t p)
-{
-    int64_t m = x % p;
-    return m < 0 ? m + p : m;
-}
-
-/* plan.h's map of output coordinate c in dimension d; -1 for the pad value. */
-static int64_t map_coordinate(const struct plan_dim *dim, uint32_t c)
-{
-    int64_t x = (int64_t)c - dim->pad_start, n = dim->in_size;
-    switch (dim->map)
-    {
-    case PLAN_MAP_AFFINE:
-        return c;
-    case PLAN_MAP_CONSTANT:
-        return x < 0 || x >= n ? -1 : x;
-    case PLAN_MAP_EDGE:
-        return x < 0 ? 0 : x >= n ? n - 1 : x;
-    case PLAN_MAP_REFLECT:
-        if (n == 1)
-            return 0;
-        x = mod_positive(x, 2 * (n - 1));
-        return x < n ? x : 2 * (n - 1) - x;
-    case PLAN_MAP_SYMMETRIC:
-        x = mod_positive(x, 2 * n);
-        return x < n ? x : 2 * n - 1 - x;
-    default:
-        return mod_positive(x, n);
-    }
-}
-
-static void reference_element(const struct plan *plan, uint8_t *const *slots, uint32_t c[])
-{
-    uint32_t k = 0;
-    while (k + 1 < plan->part_count && plan->parts[k + 1].axis_begin <= c[plan->part_axis])
-        ++k;
-    const struct plan_part *part = &plan->parts[k];
-    int64_t out = part->base, in = plan->in_base;
-    const void *from = NULL;
-    for (uint32_t d = 0; d < plan->rank; ++d)
-    {
-        uint32_t rel = c[d] - (d == plan->part_axis ? part->axis_begin : 0);
-        out += (int64_t)rel * part->strides[d];
-        int64_t i = map_coordinate(&plan->dims[d], c[d]);
-        if (i < 0)
-            from = plan->pad_value;
-        in += i * plan->dims[d].in_stride;
-    }
-    if (!from)
-        from = slots[plan->in_slot] + in * plan->elem_bytes;
-    memcpy(slots[part->slot] + out * plan->elem_bytes, from, plan->elem_bytes);
-}
-
+/* The reference is the plan interpreter the lowering tests use (plan_exec.c): one reading of
+ * src/plan.h's semantics for every test. */
 void vk_test_reference(const struct plan *plan, uint8_t *const *slots)
 {
-    uint32_t c[PLAN_MAX_RANK] = {0};
-    for (uint64_t n = 0; n < plan->count; ++n)
-    {
-        reference_element(plan, slots, c);
-        for (int d = (int)plan->rank - 1; d >= 0 && ++c[d] == plan->dims[d].size; --d)
-            c[d] = 0;
-    }
+    void *addresses[DML_VK_MAX_SLOTS];
+
+    for (uint32_t s = 0; s < plan->slot_count; ++s)
+        addresses[s] = slots[s];
+    plan_exec(plan, addresses);
 }
 
 struct run

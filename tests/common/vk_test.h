@@ -1,5 +1,5 @@
 /* GPU test harness for the Vulkan layer: the library's own device (or exit 77), a small C
- * reading of src/plan.h's semantics, and running one plan on buffers of given contents. */
+ * reading of src/plan.h's semantics (plan_exec), and running one plan on buffers of given contents. */
 #ifndef DMLOPS_TEST_VK_TEST_H
 #define DMLOPS_TEST_VK_TEST_H
 
@@ -15,7 +15,7 @@
  * fails (exit 1) on any other error. */
 struct dml_vk_device *vk_test_device(void);
 
-/* Runs the plan on host memory: slots[s] is the memory of binding slot s. */
+/* Runs the plan on host memory with plan_exec: slots[s] is the memory of binding slot s. */
 void vk_test_reference(const struct plan *plan, uint8_t *const *slots);
 
 /* How a dispatch gets its slot addresses (see dml_vk_kernel_record). */
