@@ -39,6 +39,7 @@ typedef enum DMLOPS_STRUCTURE_TYPE
 {
     DMLOPS_STRUCTURE_TYPE_DEVICE_DESC = 1,
     DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC = 2,
+    DMLOPS_STRUCTURE_TYPE_VULKAN_ALLOCATOR_DESC = 3,
 } DMLOPS_STRUCTURE_TYPE;
 
 /* Chained from DMLOPS_DEVICE_DESC::pNext: run on the application's own Vulkan objects instead of
@@ -58,10 +59,23 @@ typedef struct DMLOPS_VULKAN_DEVICE_DESC
     uint32_t queueIndex;
 } DMLOPS_VULKAN_DEVICE_DESC;
 
+/* Chained from DMLOPS_DEVICE_DESC::pNext: the host-memory callbacks the library passes to Vulkan
+ * for every object it creates for this device (its own VkDevice, buffers, device memory,
+ * pipelines, command pools, fences), and again when it destroys them. The structure is copied;
+ * pUserData and the functions must stay valid until the IDMLDevice and every object made from it
+ * are released. The library's process-wide VkInstance, shared by all devices, does not use them,
+ * and neither do the library's own (non-Vulkan) allocations. */
+typedef struct DMLOPS_VULKAN_ALLOCATOR_DESC
+{
+    DMLOPS_STRUCTURE_TYPE sType; /* DMLOPS_STRUCTURE_TYPE_VULKAN_ALLOCATOR_DESC */
+    const void *pNext;
+    const VkAllocationCallbacks *pAllocator; /* NULL: Vulkan's default allocator */
+} DMLOPS_VULKAN_ALLOCATOR_DESC;
+
 typedef struct DMLOPS_DEVICE_DESC
 {
     DMLOPS_STRUCTURE_TYPE sType; /* DMLOPS_STRUCTURE_TYPE_DEVICE_DESC */
-    const void *pNext;           /* NULL or a DMLOPS_VULKAN_DEVICE_DESC */
+    const void *pNext; /* NULL, a DMLOPS_VULKAN_DEVICE_DESC, a DMLOPS_VULKAN_ALLOCATOR_DESC */
     DML_CREATE_DEVICE_FLAGS flags;
     DML_FEATURE_LEVEL minimumFeatureLevel; /* as DMLCreateDevice1 */
     DML_FEATURE_LEVEL maximumFeatureLevel; /* 0: the highest the library supports */
@@ -94,6 +108,20 @@ DMLOPS_API HRESULT dmlopsEnumerateAdapters(UINT *count, DMLOPS_ADAPTER_INFO *ada
  * size that does not fit in 64 bits. */
 DMLOPS_API UINT64 dmlopsCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCount,
                                               const UINT *sizes, const UINT *strides);
+
+/* Device loss. When a Vulkan call of the library returns VK_ERROR_DEVICE_LOST, the IDMLDevice is
+ * removed: that call and every later HRESULT method of the device, its children and the helpers
+ * below return DXGI_ERROR_DEVICE_REMOVED, void methods do nothing, GetDeviceRemovedReason returns
+ * DXGI_ERROR_DEVICE_HUNG (and a debug device prints which call saw the loss); releasing and
+ * destroying everything stays safe. Recovery, as in DirectML: release everything, create anew.
+ * The library sees only its own submissions: an application whose vkQueueSubmit or
+ * vkWaitForFences returned VK_ERROR_DEVICE_LOST calls dmlopsRemoveDevice, as it would
+ * ID3D12Device5::RemoveDevice (which also makes it useful to test the removal path). The reason
+ * it gives is kept unless the device was removed already (the first cause wins); anything but a
+ * failure HRESULT becomes DXGI_ERROR_DEVICE_REMOVED. A removal by DirectML's own rules (misuse in
+ * a void method, decision D13) leaves the helpers below working, as D3D12 keeps working when a
+ * DirectML device is removed. */
+DMLOPS_API void dmlopsRemoveDevice(IDMLDevice *device, HRESULT reason);
 
 /* Host-side helpers. Buffers are device-local VkBuffers with storage and device-address usage. */
 DMLOPS_API HRESULT dmlopsCreateBuffer(IDMLDevice *device, UINT64 size, ID3D12Resource **buffer);

@@ -59,11 +59,18 @@ static HRESULT check_flags_and_levels(DML_CREATE_DEVICE_FLAGS flags, DML_FEATURE
     return S_OK;
 }
 
-static HRESULT create_device(const struct dml_vk_interop *interop, DML_CREATE_DEVICE_FLAGS flags,
-                             DML_FEATURE_LEVEL minimum, DML_FEATURE_LEVEL maximum, REFIID riid,
-                             void **ppv)
+/* What a device is created from: DMLCreateDevice1's arguments or a DMLOPS_DEVICE_DESC chain. */
+struct device_request
 {
-    bool debug = (flags & DML_CREATE_DEVICE_FLAG_DEBUG) || dml_diag_env_enabled();
+    const struct dml_vk_interop *interop; /* NULL: the library's own device */
+    const VkAllocationCallbacks *allocator;
+    DML_CREATE_DEVICE_FLAGS flags;
+    DML_FEATURE_LEVEL minimum, maximum;
+};
+
+static HRESULT create_device(const struct device_request *request, REFIID riid, void **ppv)
+{
+    bool debug = (request->flags & DML_CREATE_DEVICE_FLAG_DEBUG) || dml_diag_env_enabled();
     struct dml_vk_device *vk;
     struct dml_device *device;
     IDMLDevice1 *iface;
@@ -71,14 +78,16 @@ static HRESULT create_device(const struct dml_vk_interop *interop, DML_CREATE_DE
 
     if (ppv)
         *ppv = NULL;
-    if (FAILED(hr = check_flags_and_levels(flags, minimum, maximum, debug)))
+    if (FAILED(hr = check_flags_and_levels(request->flags, request->minimum, request->maximum,
+                                           debug)))
         return hr;
-    if (FAILED(hr = dml_vk_device_create(interop, &vk)))
+    if (FAILED(hr = dml_vk_device_create(request->interop, request->allocator, &vk)))
     {
         dml_diag_print(debug, "DMLCreateDevice1: no usable Vulkan device (0x%08X)", (unsigned)hr);
         return hr;
     }
-    if (FAILED(hr = dml_device_create(vk, flags, effective_level(maximum), &device)))
+    if (FAILED(hr = dml_device_create(vk, request->flags, effective_level(request->maximum),
+                                      &device)))
     {
         dml_vk_device_destroy(vk);
         return hr;
@@ -101,7 +110,8 @@ DMLOPS_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device, DML_CREATE_DEVICE
         dml_clear_out(ppv);
         return E_INVALIDARG;
     }
-    return create_device(NULL, flags, minimumFeatureLevel, 0, riid, ppv);
+    struct device_request request = {.flags = flags, .minimum = minimumFeatureLevel};
+    return create_device(&request, riid, ppv);
 }
 
 DMLOPS_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device, DML_CREATE_DEVICE_FLAGS flags,
@@ -110,15 +120,16 @@ DMLOPS_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device, DML_CREATE_DEVICE_
     return DMLCreateDevice1(d3d12Device, flags, DML_FEATURE_LEVEL_1_0, riid, ppv);
 }
 
-static const DMLOPS_VULKAN_DEVICE_DESC *find_vulkan_desc(const void *next)
+/* The first structure of the given type in a pNext chain, or NULL. */
+static const void *find_chained(const void *next, DMLOPS_STRUCTURE_TYPE type)
 {
-    const DMLOPS_VULKAN_DEVICE_DESC *desc;
+    const DMLOPS_DEVICE_DESC *header; /* every chained structure starts with sType, pNext */
 
-    for (; next; next = desc->pNext)
+    for (; next; next = header->pNext)
     {
-        desc = next;
-        if (desc->sType == DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC)
-            return desc;
+        header = next;
+        if (header->sType == type)
+            return header;
     }
     return NULL;
 }
@@ -126,26 +137,34 @@ static const DMLOPS_VULKAN_DEVICE_DESC *find_vulkan_desc(const void *next)
 DMLOPS_API HRESULT dmlopsCreateDevice(const DMLOPS_DEVICE_DESC *desc, REFIID riid, void **ppv)
 {
     const DMLOPS_VULKAN_DEVICE_DESC *vulkan;
+    const DMLOPS_VULKAN_ALLOCATOR_DESC *allocator;
     struct dml_vk_interop interop;
+    struct device_request request;
 
     if (!desc || desc->sType != DMLOPS_STRUCTURE_TYPE_DEVICE_DESC)
     {
         dml_clear_out(ppv);
         return E_INVALIDARG;
     }
-    if (!(vulkan = find_vulkan_desc(desc->pNext)))
-        return create_device(NULL, desc->flags, desc->minimumFeatureLevel,
-                             desc->maximumFeatureLevel, riid, ppv);
-    if (!vulkan->instance || !vulkan->physicalDevice || !vulkan->device)
+    vulkan = find_chained(desc->pNext, DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC);
+    allocator = find_chained(desc->pNext, DMLOPS_STRUCTURE_TYPE_VULKAN_ALLOCATOR_DESC);
+    request = (struct device_request){
+        .interop = vulkan ? &interop : NULL,
+        .allocator = allocator ? allocator->pAllocator : NULL,
+        .flags = desc->flags,
+        .minimum = desc->minimumFeatureLevel,
+        .maximum = desc->maximumFeatureLevel,
+    };
+    if (vulkan && (!vulkan->instance || !vulkan->physicalDevice || !vulkan->device))
     {
         dml_clear_out(ppv);
         return E_INVALIDARG;
     }
-    interop = (struct dml_vk_interop){vulkan->pfnGetInstanceProcAddr, vulkan->instance,
-                                      vulkan->physicalDevice, vulkan->device,
-                                      vulkan->queueFamilyIndex, vulkan->queueIndex};
-    return create_device(&interop, desc->flags, desc->minimumFeatureLevel,
-                         desc->maximumFeatureLevel, riid, ppv);
+    if (vulkan)
+        interop = (struct dml_vk_interop){vulkan->pfnGetInstanceProcAddr, vulkan->instance,
+                                          vulkan->physicalDevice, vulkan->device,
+                                          vulkan->queueFamilyIndex, vulkan->queueIndex};
+    return create_device(&request, riid, ppv);
 }
 
 static void adapter_info(const struct dml_vk_physical_device_info *vk, DMLOPS_ADAPTER_INFO *out)

@@ -1,26 +1,47 @@
-/* dmlops.h's host-side helpers, for applications with no Vulkan code of their own. */
+/* dmlops.h's host-side helpers, for applications with no Vulkan code of their own, and device
+ * removal as those helpers and the application see it. */
 #include <dmlops.h>
 
 #include "binding_table.h"
 #include "device.h"
 #include "vk/vk.h"
 
-static struct dml_vk_device *vk_of(IDMLDevice *iface)
+/* These helpers stand for D3D12's side of DirectML: a DirectML device removed by misuse or by
+ * running out of memory in a void method leaves them working (DirectML's removal does not remove
+ * the D3D12 device), a lost Vulkan device does not. */
+
+/* The device's Vulkan side, or NULL (hr then says why: E_INVALIDARG for a foreign or NULL
+ * device, DXGI_ERROR_DEVICE_REMOVED once the Vulkan device is lost). */
+static struct dml_vk_device *usable(IDMLDevice *iface, HRESULT *hr)
 {
     struct dml_device *device = dml_device_from_iface(iface);
 
-    return device ? device->vk : NULL;
+    *hr = !device ? E_INVALIDARG
+                  : dml_vk_device_is_lost(device->vk) ? DXGI_ERROR_DEVICE_REMOVED : S_OK;
+    return SUCCEEDED(*hr) ? device->vk : NULL;
+}
+
+/* The Vulkan layer reports VK_ERROR_DEVICE_LOST as DXGI_ERROR_DEVICE_REMOVED: the DirectML device
+ * is then removed too, with the reason DirectML gives for a hung GPU. */
+static HRESULT note_loss(IDMLDevice *iface, HRESULT hr, const char *helper)
+{
+    if (hr == DXGI_ERROR_DEVICE_REMOVED)
+        dml_device_remove(dml_device_from_iface(iface), DXGI_ERROR_DEVICE_HUNG,
+                          "%s: Vulkan reported VK_ERROR_DEVICE_LOST", helper);
+    return hr;
 }
 
 DMLOPS_API HRESULT dmlopsCreateBuffer(IDMLDevice *device, UINT64 size, ID3D12Resource **buffer)
 {
-    struct dml_vk_device *vk = vk_of(device);
-    VkBuffer handle;
     HRESULT hr;
+    struct dml_vk_device *vk = usable(device, &hr);
+    VkBuffer handle;
 
     if (buffer)
         *buffer = NULL;
-    if (!vk || !buffer || !size)
+    if (!vk)
+        return hr;
+    if (!buffer || !size)
         return E_INVALIDARG;
     if (SUCCEEDED(hr = dml_vk_buffer_create(vk, size, &handle)))
         *buffer = (ID3D12Resource *)handle;
@@ -29,41 +50,51 @@ DMLOPS_API HRESULT dmlopsCreateBuffer(IDMLDevice *device, UINT64 size, ID3D12Res
 
 DMLOPS_API void dmlopsDestroyBuffer(IDMLDevice *device, ID3D12Resource *buffer)
 {
-    struct dml_vk_device *vk = vk_of(device);
+    struct dml_device *impl = dml_device_from_iface(device);
 
-    if (vk && buffer)
-        dml_vk_buffer_destroy(vk, (VkBuffer)buffer);
+    if (impl && buffer) /* also once removed: releasing must always work */
+        dml_vk_buffer_destroy(impl->vk, (VkBuffer)buffer);
 }
 
 DMLOPS_API HRESULT dmlopsUploadBuffer(IDMLDevice *device, ID3D12Resource *buffer, UINT64 offset,
                                       const void *data, UINT64 size)
 {
-    struct dml_vk_device *vk = vk_of(device);
+    HRESULT hr;
+    struct dml_vk_device *vk = usable(device, &hr);
 
-    if (!vk || !buffer || (size && !data))
+    if (!vk)
+        return hr;
+    if (!buffer || (size && !data))
         return E_INVALIDARG;
-    return dml_vk_buffer_upload(vk, (VkBuffer)buffer, offset, data, size);
+    hr = dml_vk_buffer_upload(vk, (VkBuffer)buffer, offset, data, size);
+    return note_loss(device, hr, "dmlopsUploadBuffer");
 }
 
 DMLOPS_API HRESULT dmlopsDownloadBuffer(IDMLDevice *device, ID3D12Resource *buffer, UINT64 offset,
                                         void *data, UINT64 size)
 {
-    struct dml_vk_device *vk = vk_of(device);
+    HRESULT hr;
+    struct dml_vk_device *vk = usable(device, &hr);
 
-    if (!vk || !buffer || (size && !data))
+    if (!vk)
+        return hr;
+    if (!buffer || (size && !data))
         return E_INVALIDARG;
-    return dml_vk_buffer_download(vk, (VkBuffer)buffer, offset, data, size);
+    hr = dml_vk_buffer_download(vk, (VkBuffer)buffer, offset, data, size);
+    return note_loss(device, hr, "dmlopsDownloadBuffer");
 }
 
 DMLOPS_API HRESULT dmlopsCreateCommandList(IDMLDevice *device, ID3D12CommandList **command_list)
 {
-    struct dml_vk_device *vk = vk_of(device);
-    VkCommandBuffer cmd;
     HRESULT hr;
+    struct dml_vk_device *vk = usable(device, &hr);
+    VkCommandBuffer cmd;
 
     if (command_list)
         *command_list = NULL;
-    if (!vk || !command_list)
+    if (!vk)
+        return hr;
+    if (!command_list)
         return E_INVALIDARG;
     if (SUCCEEDED(hr = dml_vk_command_begin(vk, &cmd)))
         *command_list = (ID3D12CommandList *)cmd;
@@ -77,12 +108,13 @@ DMLOPS_API HRESULT dmlopsSubmitCommandList(IDMLDevice *device, ID3D12CommandList
 
     if (!impl || !command_list)
         return E_INVALIDARG;
-    if (FAILED(hr = dml_vk_command_submit_and_wait(impl->vk, (VkCommandBuffer)command_list)))
-    {
-        if (hr == DXGI_ERROR_DEVICE_REMOVED)
-            dml_device_remove(impl, hr, "the Vulkan device was lost");
+    /* Submitted (or, once the Vulkan device is lost, only freed): consumed either way. */
+    if (dml_vk_device_is_lost(impl->vk))
+        return dml_vk_command_discard(impl->vk, (VkCommandBuffer)command_list),
+               DXGI_ERROR_DEVICE_REMOVED;
+    hr = dml_vk_command_submit_and_wait(impl->vk, (VkCommandBuffer)command_list);
+    if (FAILED(note_loss(device, hr, "dmlopsSubmitCommandList")))
         return hr;
-    }
     return dml_device_check_removed(impl);
 }
 
@@ -105,4 +137,15 @@ DMLOPS_API HRESULT dmlopsExecute(IDMLDevice *device, IDMLDispatchable *dispatcha
     }
     recorder->lpVtbl->Release(recorder);
     return hr;
+}
+
+DMLOPS_API void dmlopsRemoveDevice(IDMLDevice *device, HRESULT reason)
+{
+    struct dml_device *impl = dml_device_from_iface(device);
+
+    if (!impl)
+        return;
+    dml_vk_device_mark_lost(impl->vk);
+    dml_device_remove(impl, FAILED(reason) ? reason : DXGI_ERROR_DEVICE_REMOVED,
+                      "dmlopsRemoveDevice (reason 0x%08X)", (unsigned)reason);
 }

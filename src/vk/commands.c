@@ -60,14 +60,14 @@ HRESULT dml_vk_command_begin(struct dml_vk_device *dev, VkCommandBuffer *out)
         .queueFamilyIndex = dev->queue_family,
     };
     VkCommandPool pool = VK_NULL_HANDLE;
-    VkResult r = dev->vk.vkCreateCommandPool(dev->handle, &info, NULL, &pool);
+    VkResult r = dev->vk.vkCreateCommandPool(dev->handle, &info, dev->allocator, &pool);
     if (r == VK_SUCCESS)
         r = allocate(dev, pool, out);
     HRESULT hr = dml_vk_result_to_hresult(r);
     if (SUCCEEDED(hr))
         hr = remember(dev, *out, pool);
     if (FAILED(hr) && pool)
-        dev->vk.vkDestroyCommandPool(dev->handle, pool, NULL);
+        dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator);
     if (FAILED(hr))
         *out = VK_NULL_HANDLE;
     return hr;
@@ -92,13 +92,13 @@ static VkResult run(struct dml_vk_device *dev, VkCommandBuffer cmd)
     VkFence fence = VK_NULL_HANDLE;
     VkResult r = dev->vk.vkEndCommandBuffer(cmd);
     if (r == VK_SUCCESS)
-        r = dev->vk.vkCreateFence(dev->handle, &info, NULL, &fence);
+        r = dev->vk.vkCreateFence(dev->handle, &info, dev->allocator, &fence);
     if (r == VK_SUCCESS)
         r = submit(dev, cmd, fence);
     if (r == VK_SUCCESS)
         r = dev->vk.vkWaitForFences(dev->handle, 1, &fence, VK_TRUE, UINT64_MAX);
     if (fence)
-        dev->vk.vkDestroyFence(dev->handle, fence, NULL);
+        dev->vk.vkDestroyFence(dev->handle, fence, dev->allocator);
     return r;
 }
 
@@ -108,14 +108,25 @@ HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffe
     if (!pool)
         return E_INVALIDARG;
     VkResult r = run(dev, cmd);
-    dev->vk.vkDestroyCommandPool(dev->handle, pool, NULL); /* frees cmd */
+    if (r == VK_ERROR_DEVICE_LOST)
+        dml_vk_device_mark_lost(dev);
+    dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator); /* frees cmd */
     return dml_vk_result_to_hresult(r);
+}
+
+HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd)
+{
+    VkCommandPool pool = cmd ? forget(dev, cmd) : VK_NULL_HANDLE;
+    if (!pool)
+        return E_INVALIDARG;
+    dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator);
+    return S_OK;
 }
 
 void dml_vk_commands_cleanup(struct dml_vk_device *dev)
 {
     for (size_t i = 0; i < dev->commands.count; ++i)
-        dev->vk.vkDestroyCommandPool(dev->handle, dev->commands.items[i].pool, NULL);
+        dev->vk.vkDestroyCommandPool(dev->handle, dev->commands.items[i].pool, dev->allocator);
     free(dev->commands.items);
     dev->commands.items = NULL;
     dev->commands.count = dev->commands.capacity = 0;

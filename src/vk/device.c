@@ -64,7 +64,7 @@ static HRESULT create_own_device(struct dml_vk_device *dev)
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &queue,
     };
-    VkResult r = dev->instance.fns.vkCreateDevice(dev->physical, &info, NULL, &dev->handle);
+    VkResult r = dev->instance.fns.vkCreateDevice(dev->physical, &info, dev->allocator, &dev->handle);
     if (r != VK_SUCCESS)
         return dml_vk_result_to_hresult(r);
     dev->owns_device = true;
@@ -137,13 +137,19 @@ static void init_locks(struct dml_vk_device *dev)
     pthread_mutex_init(&dev->commands.lock, NULL);
 }
 
-HRESULT dml_vk_device_create(const struct dml_vk_interop *interop, struct dml_vk_device **out)
+HRESULT dml_vk_device_create(const struct dml_vk_interop *interop,
+                             const VkAllocationCallbacks *allocator, struct dml_vk_device **out)
 {
     *out = NULL;
     struct dml_vk_device *dev = calloc(1, sizeof(*dev));
     if (!dev)
         return E_OUTOFMEMORY;
     init_locks(dev);
+    if (allocator)
+    {
+        dev->allocator_copy = *allocator;
+        dev->allocator = &dev->allocator_copy;
+    }
     HRESULT hr = interop ? open_interop(dev, interop) : open_own(dev);
     if (SUCCEEDED(hr))
         hr = finish(dev, interop ? interop->queue_index : 0);
@@ -183,9 +189,19 @@ void dml_vk_device_destroy(struct dml_vk_device *dev)
         dml_vk_buffer_registry_cleanup(dev);
     }
     if (dev->owns_device && dev->handle)
-        dev->vk.vkDestroyDevice(dev->handle, NULL);
+        dev->vk.vkDestroyDevice(dev->handle, dev->allocator);
     destroy_locks(dev);
     free(dev);
+}
+
+void dml_vk_device_mark_lost(struct dml_vk_device *dev)
+{
+    atomic_store(&dev->lost, true);
+}
+
+bool dml_vk_device_is_lost(struct dml_vk_device *dev)
+{
+    return atomic_load(&dev->lost);
 }
 
 VkDevice dml_vk_device_handle(const struct dml_vk_device *dev)

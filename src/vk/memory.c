@@ -27,7 +27,7 @@ static VkResult create_buffer(struct dml_vk_device *dev, uint64_t size, VkBuffer
         .usage = usage,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
-    return dev->vk.vkCreateBuffer(dev->handle, &info, NULL, out);
+    return dev->vk.vkCreateBuffer(dev->handle, &info, dev->allocator, out);
 }
 
 uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,
@@ -40,7 +40,7 @@ uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFl
         return UINT32_MAX;
     VkMemoryRequirements req;
     dev->vk.vkGetBufferMemoryRequirements(dev->handle, probe, &req);
-    dev->vk.vkDestroyBuffer(dev->handle, probe, NULL);
+    dev->vk.vkDestroyBuffer(dev->handle, probe, dev->allocator);
     return dml_vk_memory_type(dev, req.memoryTypeBits, required, preferred, preferred_count);
 }
 
@@ -61,7 +61,7 @@ static VkResult allocate(struct dml_vk_device *dev, VkBufferUsageFlags usage, ui
         .allocationSize = req.size,
         .memoryTypeIndex = memory_type,
     };
-    VkResult r = dev->vk.vkAllocateMemory(dev->handle, &info, NULL, &a->memory);
+    VkResult r = dev->vk.vkAllocateMemory(dev->handle, &info, dev->allocator, &a->memory);
     if (r == VK_SUCCESS)
         r = dev->vk.vkBindBufferMemory(dev->handle, a->buffer, a->memory, 0);
     return r;
@@ -84,8 +84,8 @@ HRESULT dml_vk_allocation_create(struct dml_vk_device *dev, uint64_t size, VkBuf
 void dml_vk_allocation_destroy(struct dml_vk_device *dev, struct dml_vk_allocation *a)
 {
     if (a->buffer)
-        dev->vk.vkDestroyBuffer(dev->handle, a->buffer, NULL);
+        dev->vk.vkDestroyBuffer(dev->handle, a->buffer, dev->allocator);
     if (a->memory)
-        dev->vk.vkFreeMemory(dev->handle, a->memory, NULL); /* unmaps too */
+        dev->vk.vkFreeMemory(dev->handle, a->memory, dev->allocator); /* unmaps too */
     *a = (struct dml_vk_allocation){0};
 }

@@ -114,12 +114,12 @@ VkResult dml_vk_pipeline_cache_create(struct dml_vk_device *dev, VkPipelineCache
     VkPipelineCacheCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
                                       .initialDataSize = map ? size : 0,
                                       .pInitialData = map ? data : NULL};
-    VkResult r = dev->vk.vkCreatePipelineCache(dev->handle, &info, NULL, out);
+    VkResult r = dev->vk.vkCreatePipelineCache(dev->handle, &info, dev->allocator, out);
     if (r != VK_SUCCESS && map)
     {
         info.initialDataSize = 0; /* data the driver refuses: start empty */
         info.pInitialData = NULL;
-        r = dev->vk.vkCreatePipelineCache(dev->handle, &info, NULL, out);
+        r = dev->vk.vkCreatePipelineCache(dev->handle, &info, dev->allocator, out);
     }
     if (map)
         munmap(map, mapped);

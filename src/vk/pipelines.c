@@ -33,7 +33,7 @@ HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
         .pPushConstantRanges = &push,
     };
     if (r == VK_SUCCESS)
-        r = dev->vk.vkCreatePipelineLayout(dev->handle, &layout, NULL, &dev->pipelines.layout);
+        r = dev->vk.vkCreatePipelineLayout(dev->handle, &layout, dev->allocator, &dev->pipelines.layout);
     return dml_vk_result_to_hresult(r);
 }
 
@@ -42,18 +42,18 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
     struct dml_vk_pipelines *p = &dev->pipelines;
     for (size_t i = 0; i < p->count; ++i)
     {
-        dev->vk.vkDestroyPipeline(dev->handle, p->entries[i].pipeline, NULL);
+        dev->vk.vkDestroyPipeline(dev->handle, p->entries[i].pipeline, dev->allocator);
         free(p->entries[i].spec);
     }
     free(p->entries);
     p->entries = NULL;
     p->count = p->capacity = p->specialized = 0;
     if (p->layout)
-        dev->vk.vkDestroyPipelineLayout(dev->handle, p->layout, NULL);
+        dev->vk.vkDestroyPipelineLayout(dev->handle, p->layout, dev->allocator);
     if (p->cache && p->cache_changed)
         dml_vk_pipeline_cache_save(dev, p->cache);
     if (p->cache)
-        dev->vk.vkDestroyPipelineCache(dev->handle, p->cache, NULL);
+        dev->vk.vkDestroyPipelineCache(dev->handle, p->cache, dev->allocator);
     p->layout = VK_NULL_HANDLE;
     p->cache = VK_NULL_HANDLE;
 }
@@ -67,7 +67,7 @@ static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t by
         .pCode = code,
     };
     VkShaderModule module = VK_NULL_HANDLE;
-    VkResult r = dev->vk.vkCreateShaderModule(dev->handle, &module_info, NULL, &module);
+    VkResult r = dev->vk.vkCreateShaderModule(dev->handle, &module_info, dev->allocator, &module);
     if (r != VK_SUCCESS)
         return r;
     VkSpecializationInfo spec_info;
@@ -85,8 +85,8 @@ static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t by
             },
         .layout = dev->pipelines.layout,
     };
-    r = dev->vk.vkCreateComputePipelines(dev->handle, dev->pipelines.cache, 1, &info, NULL, out);
-    dev->vk.vkDestroyShaderModule(dev->handle, module, NULL);
+    r = dev->vk.vkCreateComputePipelines(dev->handle, dev->pipelines.cache, 1, &info, dev->allocator, out);
+    dev->vk.vkDestroyShaderModule(dev->handle, module, dev->allocator);
     return r;
 }
 

@@ -47,11 +47,19 @@ struct dml_vk_interop
 };
 
 /* Creates a device: on the application's objects, or (interop NULL) on the library's own
- * instance and best device. DXGI_ERROR_UNSUPPORTED: no Vulkan or no device meets the needs. */
-HRESULT dml_vk_device_create(const struct dml_vk_interop *interop, struct dml_vk_device **out);
+ * instance and best device. allocator (copied; NULL: Vulkan's own) serves every Vulkan object the
+ * device creates. DXGI_ERROR_UNSUPPORTED: no Vulkan or no device meets the needs. */
+HRESULT dml_vk_device_create(const struct dml_vk_interop *interop,
+                             const VkAllocationCallbacks *allocator, struct dml_vk_device **out);
 /* Waits for the queue, frees everything the library created (blocks and buffers still alive
  * included), never the application's objects; NULL is ignored. */
 void dml_vk_device_destroy(struct dml_vk_device *dev);
+
+/* Device loss: set when one of the library's submissions or waits returns VK_ERROR_DEVICE_LOST
+ * (dml_vk_command_submit_and_wait, uploads, downloads), or by the application through
+ * dml_vk_device_mark_lost; never cleared. */
+void dml_vk_device_mark_lost(struct dml_vk_device *dev);
+bool dml_vk_device_is_lost(struct dml_vk_device *dev);
 
 /* The VkDevice (the library's own or the application's). */
 VkDevice dml_vk_device_handle(const struct dml_vk_device *dev);
@@ -138,6 +146,8 @@ HRESULT dml_vk_buffer_download(struct dml_vk_device *dev, VkBuffer buffer, uint6
 HRESULT dml_vk_command_begin(struct dml_vk_device *dev, VkCommandBuffer *out);
 /* Ends, submits, waits and frees a command buffer from dml_vk_command_begin; inserts nothing. */
 HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffer cmd);
+/* Frees a command buffer from dml_vk_command_begin without submitting it. */
+HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd);
 
 /* What `dmlops info` shows about one physical device. */
 struct dml_vk_physical_device_info

@@ -3,6 +3,7 @@
 #define DMLOPS_VK_PRIVATE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "vk.h"
 
@@ -193,6 +194,9 @@ struct dml_vk_device
     VkPhysicalDevice physical;
     VkDevice handle;
     bool owns_device;
+    const VkAllocationCallbacks *allocator; /* NULL or &allocator_copy: every create/destroy */
+    VkAllocationCallbacks allocator_copy;
+    atomic_bool lost; /* a submission or wait returned VK_ERROR_DEVICE_LOST */
     struct VolkDeviceTable vk;
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties memory;

@@ -10,7 +10,7 @@
 struct dml_vk_device *vk_test_device(void)
 {
     struct dml_vk_device *dev = NULL;
-    HRESULT hr = dml_vk_device_create(NULL, &dev);
+    HRESULT hr = dml_vk_device_create(NULL, NULL, &dev);
     if (hr == DXGI_ERROR_UNSUPPORTED)
     {
         fprintf(stderr, "no usable Vulkan device: skipped\n");

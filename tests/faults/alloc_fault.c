@@ -1,6 +1,6 @@
-/* The wrappers behind -Wl,--wrap: count, fail on demand, track live blocks in a fixed table.
- * Nothing here allocates (the table is static and only __real_* functions are called), so the
- * wrappers can never recurse into themselves. */
+/* The counting core: count events, fail the armed one, track live blocks in a fixed table.
+ * Nothing here allocates (the table is static), so allocator wrappers built on it can never
+ * recurse into themselves. */
 #define _GNU_SOURCE
 #include "alloc_fault.h"
 
@@ -30,15 +30,6 @@ static const void *injected_site;
 static void *injected_stack[ALLOC_FAULT_STACK_DEPTH];
 static int injected_depth;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t count, size_t size);
-void *__real_realloc(void *ptr, size_t size);
-void __real_free(void *ptr);
-char *__real_strdup(const char *s);
-char *__real_strndup(const char *s, size_t n);
-int __real_posix_memalign(void **out, size_t alignment, size_t size);
-void *__real_aligned_alloc(size_t alignment, size_t size);
 
 static size_t slot_of(const void *ptr)
 {
@@ -134,111 +125,44 @@ static bool untrack(void *ptr)
     return found;
 }
 
-void *__wrap_malloc(size_t size)
+bool alloc_fault_next(const void *site, uint64_t *serial)
 {
-    const void *site = __builtin_return_address(0);
-    uint64_t serial;
-    void *ptr;
+    return next_fails(site, serial);
+}
 
-    if (next_fails(site, &serial))
-        return NULL;
-    ptr = __real_malloc(size);
+void alloc_fault_track(void *ptr, size_t size, const void *site, uint64_t serial)
+{
     track(ptr, size, site, serial);
-    return ptr;
 }
 
-void *__wrap_calloc(size_t count, size_t size)
+void alloc_fault_track_uncounted(void *ptr, size_t size, const void *site)
 {
-    const void *site = __builtin_return_address(0);
-    uint64_t serial;
-    void *ptr;
-
-    if (next_fails(site, &serial))
-        return NULL;
-    ptr = __real_calloc(count, size);
-    track(ptr, count * size, site, serial);
-    return ptr;
-}
-
-void __wrap_free(void *ptr)
-{
-    if (ptr)
-        untrack(ptr);
-    __real_free(ptr);
-}
-
-/* realloc(NULL, n) allocates, realloc(p, 0) frees (glibc), anything else may fail and then
- * leaves p untouched and still live. */
-void *__wrap_realloc(void *ptr, size_t size)
-{
-    const void *site = __builtin_return_address(0);
-    uint64_t serial;
-    void *bigger;
-
-    if (ptr && !size)
-        return __wrap_free(ptr), NULL;
-    if (next_fails(site, &serial))
-        return NULL;
-    if (!(bigger = __real_realloc(ptr, size)))
-        return NULL;
     pthread_mutex_lock(&lock);
-    if (ptr)
-        remove_at(find_slot(ptr)), --live_count;
-    insert_locked(bigger, size, site, serial);
+    uint64_t serial = serial_count + 1;
     pthread_mutex_unlock(&lock);
-    return bigger;
-}
-
-char *__wrap_strdup(const char *s)
-{
-    const void *site = __builtin_return_address(0);
-    uint64_t serial;
-    char *copy;
-
-    if (next_fails(site, &serial))
-        return NULL;
-    copy = __real_strdup(s);
-    track(copy, strlen(s) + 1, site, serial);
-    return copy;
-}
-
-char *__wrap_strndup(const char *s, size_t n)
-{
-    const void *site = __builtin_return_address(0);
-    uint64_t serial;
-    char *copy;
-
-    if (next_fails(site, &serial))
-        return NULL;
-    copy = __real_strndup(s, n);
-    track(copy, copy ? strlen(copy) + 1 : 0, site, serial);
-    return copy;
-}
-
-int __wrap_posix_memalign(void **out, size_t alignment, size_t size)
-{
-    const void *site = __builtin_return_address(0);
-    uint64_t serial;
-    int error;
-
-    if (next_fails(site, &serial))
-        return ENOMEM;
-    if (!(error = __real_posix_memalign(out, alignment, size)))
-        track(*out, size, site, serial);
-    return error;
-}
-
-void *__wrap_aligned_alloc(size_t alignment, size_t size)
-{
-    const void *site = __builtin_return_address(0);
-    uint64_t serial;
-    void *ptr;
-
-    if (next_fails(site, &serial))
-        return NULL;
-    ptr = __real_aligned_alloc(alignment, size);
     track(ptr, size, site, serial);
-    return ptr;
+}
+
+bool alloc_fault_untrack(void *ptr)
+{
+    return untrack(ptr);
+}
+
+void alloc_fault_retrack(void *old, void *ptr, size_t size, const void *site, uint64_t serial)
+{
+    pthread_mutex_lock(&lock);
+    if (old)
+        remove_at(find_slot(old)), --live_count;
+    insert_locked(ptr, size, site, serial);
+    pthread_mutex_unlock(&lock);
+}
+
+size_t alloc_fault_size_of(const void *ptr)
+{
+    pthread_mutex_lock(&lock);
+    size_t i = find_slot(ptr), size = table[i].ptr ? table[i].size : 0;
+    pthread_mutex_unlock(&lock);
+    return size;
 }
 
 uint64_t alloc_fault_count(void)

@@ -1,8 +1,9 @@
-/* A counting allocator for the objects linked into the fault test: the test links with
- * -Wl,--wrap=malloc,... so that only the library's own objects (and the test's) call the
- * wrappers; the Vulkan loader, the driver and libc keep the real allocator. Every allocation is
- * counted and tracked (pointer, size, call site) so that leaks are measured exactly, and the Nth
- * allocation from a chosen point can be made to fail. */
+/* The counting core of the fault tests. Each test feeds it one kind of event: the library's host
+ * allocations (alloc_wrap.c, linked with -Wl,--wrap=malloc,... so that the Vulkan loader, the
+ * driver and libc keep the real allocator), Vulkan's host allocations (fault_callbacks.c),
+ * device-memory allocations or queue submissions and waits (fault_vulkan.c). Every event is
+ * counted, the Nth from a chosen point can be made to fail, and what the events create is tracked
+ * (pointer or handle, size, call site) so that leaks are measured exactly. */
 #ifndef DMLOPS_TEST_ALLOC_FAULT_H
 #define DMLOPS_TEST_ALLOC_FAULT_H
 
@@ -11,7 +12,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Allocations attempted since the program started (failed ones included). */
+/* Counts one event made at site; true when it is the armed one, which must then fail. */
+bool alloc_fault_next(const void *site, uint64_t *serial);
+/* Tracks a live block (NULL is ignored) made by event `serial`, or, uncounted, by no event. */
+void alloc_fault_track(void *ptr, size_t size, const void *site, uint64_t serial);
+void alloc_fault_track_uncounted(void *ptr, size_t size, const void *site);
+/* Forgets ptr; false (and a bad free counted) when it was not live. */
+bool alloc_fault_untrack(void *ptr);
+/* old (NULL, or live) became ptr: what a successful realloc does. */
+void alloc_fault_retrack(void *old, void *ptr, size_t size, const void *site, uint64_t serial);
+/* The tracked size of a live block, 0 when it is not live. */
+size_t alloc_fault_size_of(const void *ptr);
+
+/* Events counted since the program started (failed ones included). */
 uint64_t alloc_fault_count(void);
 /* The nth allocation from now returns NULL (n >= 1) and the record of the last failure is
  * cleared; 0 disarms and keeps that record for reporting. */

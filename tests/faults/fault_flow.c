@@ -3,10 +3,14 @@
 #include "fault_flow.h"
 
 #include "alloc_fault.h"
+#include "fault_source.h"
 
-/* What each kind of step must do when an allocation inside it fails. */
+/* What each kind of step must do when an event inside it fails. A lost device: the step reports
+ * it, and the device is removed as hung. */
 static bool handled(enum flow_step_kind kind, HRESULT hr, HRESULT reason)
 {
+    if (fault_source_loses_device && kind != FLOW_RELEASE)
+        return hr == DXGI_ERROR_DEVICE_REMOVED && reason == DXGI_ERROR_DEVICE_HUNG;
     switch (kind)
     {
     case FLOW_HRESULT:
@@ -28,7 +32,7 @@ static const char *const expectation[] = {
     [FLOW_VOID] = "an allocation failed inside it but GetDeviceRemovedReason is not E_OUTOFMEMORY",
     [FLOW_SUBMIT] = "an allocation failed inside it but it returned neither E_OUTOFMEMORY nor "
                     "DXGI_ERROR_DEVICE_REMOVED with E_OUTOFMEMORY as the removed reason",
-    [FLOW_CHECK] = "the test's own check allocated",
+    [FLOW_CHECK] = "the test's own check made a counted event",
     [FLOW_RELEASE] = NULL,
 };
 
@@ -37,7 +41,12 @@ static const char *judge(const struct flow_step *step, const struct flow_outcome
     if (!o->injected)
         return step->kind == FLOW_CHECK && o->reason == S_OK ? "wrong results"
                                                              : "failed with no allocation failure";
-    return handled(step->kind, o->hr, o->reason) ? NULL : expectation[step->kind];
+    if (handled(step->kind, o->hr, o->reason))
+        return NULL;
+    return fault_source_loses_device ? "the device was lost inside it but it did not return "
+                                       "DXGI_ERROR_DEVICE_REMOVED with DXGI_ERROR_DEVICE_HUNG "
+                                       "as the removed reason"
+                                     : expectation[step->kind];
 }
 
 void flow_run(IDMLDevice *device, struct flow_outcome *outcome)

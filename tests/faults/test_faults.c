@@ -1,7 +1,9 @@
-/* Reliability: every host allocation the library makes, failed one at a time. The call that
- * hits the failure reports E_OUTOFMEMORY (or, for a void method, the device is removed with it),
- * nothing crashes or leaks, and a device that was not removed still runs the whole flow
- * correctly. Device creation and device release have loops of their own (cheaper: no flow).
+/* Reliability: every event of one kind (fault_source.h: the library's host allocations, Vulkan's
+ * host allocations, device-memory allocations, or queue submissions and waits that report a lost
+ * device) failed one at a time during a whole DirectML flow. The call that hits the failure
+ * reports it (E_OUTOFMEMORY, or for a void method the device is removed with it; a lost device:
+ * DXGI_ERROR_DEVICE_REMOVED with DXGI_ERROR_DEVICE_HUNG as the reason), nothing crashes or leaks,
+ * and a device that was not removed still runs the whole flow correctly. Device creation and device release have loops of their own (cheaper: no flow).
  * The pipeline cache goes to a private directory, warmed first, so that every device loads
  * the same file and the counts do not depend on the machine. DMLOPS_FAULTS_VERBOSE=1 lists
  * every injected failure, =2 with the callers of each failed allocation. */
@@ -19,6 +21,7 @@
 #include "alloc_fault.h"
 #include "fault_flow.h"
 #include "fault_report.h"
+#include "fault_source.h"
 #include "gpu.h"
 
 struct step_tally
@@ -31,15 +34,10 @@ static uint64_t total_allocations;
 static unsigned total_problems;
 static char cache_home[] = "/tmp/dmlops-faults-XXXXXX";
 
-static HRESULT create_device(IDMLDevice **device)
-{
-    *device = NULL;
-    return DMLCreateDevice(NULL, DML_CREATE_DEVICE_FLAG_NONE, &IID_IDMLDevice, (void **)device);
-}
-
 static void summarize(const char *loop, uint64_t count, unsigned problems)
 {
-    printf("%s: %llu allocations, %llu failures injected, %s\n", loop, (unsigned long long)count,
+    printf("%s: %llu %ss, %llu failures injected, %s\n", loop, (unsigned long long)count,
+           fault_source_event,
            (unsigned long long)count, problems ? "PROBLEMS (see above)" : "all survived");
     total_allocations += count;
     total_problems += problems;
@@ -54,8 +52,14 @@ static void print_case(const char *loop, uint64_t n, const char *what, HRESULT h
     if (!verbose)
         return;
     fault_where(where, sizeof(where), verbose > 1);
-    printf("%s, allocation %llu at %s: %s -> 0x%08X, removed reason 0x%08X\n", loop,
+    printf("%s, event %llu at %s: %s -> 0x%08X, removed reason 0x%08X\n", loop,
            (unsigned long long)n, where, what, (unsigned)hr, (unsigned)reason);
+}
+
+/* What device creation returns when one of its events fails. */
+static HRESULT expected_failure(void)
+{
+    return fault_source_loses_device ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
 }
 
 static void judge_creation(uint64_t n, HRESULT hr, IDMLDevice *device, unsigned *problems)
@@ -64,14 +68,14 @@ static void judge_creation(uint64_t n, HRESULT hr, IDMLDevice *device, unsigned 
 
     print_case("device creation", n, "DMLCreateDevice", hr, S_OK);
     if (!alloc_fault_injected())
-        return fault_problem(problems, n, "device creation made fewer allocations than before");
-    if (hr == E_OUTOFMEMORY && !device)
+        return fault_problem(problems, n, "device creation made fewer events than before");
+    if (hr == expected_failure() && !device)
         return;
     fault_where(where, sizeof(where), true);
     fault_problem(problems, n,
-                  "DMLCreateDevice returned 0x%08X (device %p), not E_OUTOFMEMORY, when this "
-                  "allocation failed:\n      %s",
-                  (unsigned)hr, (void *)device, where);
+                  "device creation returned 0x%08X (device %p), not 0x%08X, when this event "
+                  "failed:\n      %s",
+                  (unsigned)hr, (void *)device, (unsigned)expected_failure(), where);
 }
 
 static void device_creation_fails_cleanly(void **state)
@@ -81,7 +85,7 @@ static void device_creation_fails_cleanly(void **state)
     unsigned problems = 0;
     IDMLDevice *device;
 
-    assert_int_equal(create_device(&device), S_OK);
+    assert_int_equal(fault_source_create_device(&device), S_OK);
     count = alloc_fault_count() - start;
     IDMLDevice_Release(device);
     assert_int_equal(alloc_fault_live(), live);
@@ -89,7 +93,7 @@ static void device_creation_fails_cleanly(void **state)
     {
         uint64_t since = alloc_fault_count() + 1;
         alloc_fault_arm(n);
-        HRESULT hr = create_device(&device);
+        HRESULT hr = fault_source_create_device(&device);
         alloc_fault_arm(0);
         judge_creation(n, hr, device, &problems);
         if (device)
@@ -124,7 +128,7 @@ static void measure_flow(struct flow_baseline *base)
     uint64_t start;
 
     base->live = alloc_fault_live();
-    assert_int_equal(create_device(&device), S_OK);
+    assert_int_equal(fault_source_create_device(&device), S_OK);
     start = alloc_fault_count();
     run_clean_flow(device);
     base->allocations = alloc_fault_count() - start;
@@ -141,13 +145,13 @@ static void judge_flow(uint64_t n, const struct flow_outcome *o, unsigned *probl
     if (!o->injected)
         return fault_problem(problems, n,
                              "the flow stopped at %s (%s, 0x%08X) before making that many "
-                             "allocations",
+                             "events",
                              o->step_name, o->problem ? o->problem : "", (unsigned)o->hr);
     if (!o->problem)
         return;
     fault_where(where, sizeof(where), true);
     fault_problem(problems, n,
-                  "%s: %s (returned 0x%08X, removed reason 0x%08X); the failed allocation:\n"
+                  "%s: %s (returned 0x%08X, removed reason 0x%08X); the failed event:\n"
                   "      %s",
                   o->step_name, o->problem, (unsigned)o->hr, (unsigned)o->reason, where);
 }
@@ -179,8 +183,8 @@ static void fail_flow_at(uint64_t n, const struct flow_baseline *base, struct st
     struct flow_outcome o;
     IDMLDevice *device;
 
-    if (FAILED(create_device(&device)))
-        return fault_problem(problems, n, "DMLCreateDevice failed with no injected failure");
+    if (FAILED(fault_source_create_device(&device)))
+        return fault_problem(problems, n, "device creation failed with no injected failure");
     alloc_fault_arm(n);
     flow_run(device, &o);
     alloc_fault_arm(0);
@@ -201,7 +205,7 @@ static void print_tally(const struct step_tally *tally)
     for (unsigned i = 0; i < flow_step_count; ++i)
     {
         if (tally[i].failures)
-            printf("  %-50s %3u failed allocations, %3u left the device removed\n",
+            printf("  %-50s %3u failed events, %3u left the device removed\n",
                    flow_steps[i].name, tally[i].failures, tally[i].removed);
     }
 }
@@ -229,7 +233,7 @@ static void device_release_fails_cleanly(void **state)
     IDMLDevice *device;
     uint64_t start, count;
 
-    assert_int_equal(create_device(&device), S_OK);
+    assert_int_equal(fault_source_create_device(&device), S_OK);
     run_clean_flow(device);
     start = alloc_fault_count();
     IDMLDevice_Release(device);
@@ -238,7 +242,7 @@ static void device_release_fails_cleanly(void **state)
     for (uint64_t n = 1; n <= count; ++n)
     {
         uint64_t since = alloc_fault_count() + 1;
-        assert_int_equal(create_device(&device), S_OK);
+        assert_int_equal(fault_source_create_device(&device), S_OK);
         run_clean_flow(device);
         alloc_fault_arm(n);
         IDMLDevice_Release(device);
@@ -246,7 +250,7 @@ static void device_release_fails_cleanly(void **state)
         print_case("device release", n, "Release (device)", S_OK, S_OK);
         if (!alloc_fault_injected())
             fault_problem(&problems, n,
-                          "device release made fewer allocations than the first time");
+                          "device release made fewer events than the first time");
         fault_check_leaks(&problems, n, since);
     }
     summarize("device release", count, problems);
@@ -264,7 +268,7 @@ static int warm_up(void **state)
 
     if (!mkdtemp(cache_home) || setenv("XDG_CACHE_HOME", cache_home, 1))
         return -1;
-    if (FAILED(create_device(&device)))
+    if (FAILED(fault_source_create_device(&device)))
         return -1;
     run_clean_flow(device);
     IDMLDevice_Release(device);
@@ -288,9 +292,10 @@ int main(void)
 
     verbose = env ? atoi(env) : 0;
     gpu_require_device();
+    fault_source_init();
     failed = cmocka_run_group_tests(tests, warm_up, clean_up);
-    printf("%llu allocations, %llu failures injected, %s\n", (unsigned long long)total_allocations,
-           (unsigned long long)total_allocations,
+    printf("%llu %ss, %llu failures injected, %s\n", (unsigned long long)total_allocations,
+           fault_source_event, (unsigned long long)total_allocations,
            total_problems || failed ? "NOT all survived" : "all survived");
     return failed;
 }

@@ -39,7 +39,7 @@ static HRESULT create_with_override(const char *value)
 {
     setenv("DMLOPS_DEVICE", value, 1);
     struct dml_vk_device *dev = NULL;
-    HRESULT hr = dml_vk_device_create(NULL, &dev);
+    HRESULT hr = dml_vk_device_create(NULL, NULL, &dev);
     unsetenv("DMLOPS_DEVICE");
     dml_vk_device_destroy(dev);
     return hr;
@@ -109,7 +109,7 @@ static void test_interop(void **state)
     app_create(&app);
     struct dml_vk_interop interop = {NULL, app.instance, app.physical, app.device, 0, 0};
     struct dml_vk_device *dev = NULL;
-    assert_int_equal(dml_vk_device_create(&interop, &dev), S_OK);
+    assert_int_equal(dml_vk_device_create(&interop, NULL, &dev), S_OK);
     assert_false(dml_vk_device_is_owned(dev));
     assert_ptr_equal(dml_vk_device_handle(dev), app.device);
     uint8_t in[32], out[32];
@@ -143,7 +143,7 @@ static void test_interop_invalid(void **state)
 {
     struct dml_vk_interop interop = {0};
     struct dml_vk_device *dev = (struct dml_vk_device *)&interop;
-    assert_int_equal(dml_vk_device_create(&interop, &dev), E_INVALIDARG);
+    assert_int_equal(dml_vk_device_create(&interop, NULL, &dev), E_INVALIDARG);
     assert_null(dev);
 }
 
@@ -160,7 +160,7 @@ static void test_validation_aborts(void **state)
     {
         setenv("DMLOPS_VALIDATION", "fatal", 1);
         struct dml_vk_device *dev = NULL;
-        if (FAILED(dml_vk_device_create(NULL, &dev)))
+        if (FAILED(dml_vk_device_create(NULL, NULL, &dev)))
             _exit(77);
         VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                                    .size = 0, /* invalid */

@@ -66,7 +66,7 @@ static void assert_ok_or_oom(HRESULT hr, const char *what, long n)
 static bool no_device(void)
 {
     struct dml_vk_device *dev = NULL;
-    HRESULT hr = dml_vk_device_create(NULL, &dev);
+    HRESULT hr = dml_vk_device_create(NULL, NULL, &dev);
     dml_vk_device_destroy(dev);
     return hr == DXGI_ERROR_UNSUPPORTED;
 }
@@ -82,7 +82,7 @@ static bool list_and_create(long n)
     arm(n);
     HRESULT listed = dml_vk_physical_device_enumerate(&count);
     HRESULT described = SUCCEEDED(listed) ? dml_vk_physical_device_info(0, &info) : listed;
-    HRESULT created = dml_vk_device_create(NULL, &dev);
+    HRESULT created = dml_vk_device_create(NULL, NULL, &dev);
     disarm();
     if (created == DXGI_ERROR_UNSUPPORTED && no_device())
         exit(VK_TEST_SKIP);

@@ -54,7 +54,7 @@ static void test_one_instance(void **state)
             assert_int_equal(dml_vk_physical_device_info(i, &info), S_OK);
         }
         struct dml_vk_device *dev = NULL;
-        assert_int_equal(dml_vk_device_create(NULL, &dev), S_OK);
+        assert_int_equal(dml_vk_device_create(NULL, NULL, &dev), S_OK);
         if (!first)
             first = dev->instance.handle;
         assert_ptr_equal(dev->instance.handle, first);
@@ -131,7 +131,7 @@ static void check_unbound(bool specialize)
 {
     setenv("DMLOPS_SPECIALIZE", specialize ? "1" : "0", 1);
     struct dml_vk_device *dev = NULL;
-    assert_int_equal(dml_vk_device_create(NULL, &dev), S_OK);
+    assert_int_equal(dml_vk_device_create(NULL, NULL, &dev), S_OK);
     unsetenv("DMLOPS_SPECIALIZE");
     for (int transpose = 0; transpose < 2; ++transpose)
     {

@@ -1,0 +1,20 @@
+/* What one fault test injects. test_faults.c is the same for every kind of fault; each test
+ * executable links one source, which names its events and makes the devices they happen on. */
+#ifndef DMLOPS_TEST_FAULT_SOURCE_H
+#define DMLOPS_TEST_FAULT_SOURCE_H
+
+#include <dmlops.h>
+#include <stdbool.h>
+
+/* The counted event, singular ("host allocation"). */
+extern const char fault_source_event[];
+/* False: a failed event is an allocation failure (E_OUTOFMEMORY, the device stays usable unless a
+ * void method saw it). True: it is a lost device (DXGI_ERROR_DEVICE_REMOVED from then on, the
+ * removed reason DXGI_ERROR_DEVICE_HUNG). */
+extern const bool fault_source_loses_device;
+/* Called once before any device is made. */
+void fault_source_init(void);
+/* A device on which the source's events are counted. */
+HRESULT fault_source_create_device(IDMLDevice **device);
+
+#endif
