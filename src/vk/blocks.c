@@ -38,10 +38,10 @@ static uint32_t class_of(uint64_t size)
 HRESULT dml_vk_block_pool_init(struct dml_vk_device *dev)
 {
     static const VkMemoryPropertyFlags preferred[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT};
-    dev->blocks.memory_type = dml_vk_memory_type_for_usage(
+    HRESULT hr = dml_vk_memory_type_for_usage(
         dev, slab_usage, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-        preferred, 1);
-    return dev->blocks.memory_type == UINT32_MAX ? DXGI_ERROR_UNSUPPORTED : S_OK;
+        preferred, 1, &dev->blocks.memory_type);
+    return hr == E_FAIL ? DXGI_ERROR_UNSUPPORTED : hr;
 }
 
 static HRESULT slab_create(struct dml_vk_device *dev, uint64_t size, struct dml_vk_slab **out)

@@ -75,9 +75,11 @@ HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer 
     *out = VK_NULL_HANDLE;
     if (!size)
         return E_INVALIDARG;
-    uint32_t type = dml_vk_memory_type_for_usage(dev, app_usage, 0, preferred, 1);
+    uint32_t type;
     struct dml_vk_allocation a;
-    HRESULT hr = dml_vk_allocation_create(dev, size, app_usage, type, false, &a);
+    HRESULT hr = dml_vk_memory_type_for_usage(dev, app_usage, 0, preferred, 1, &type);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_allocation_create(dev, size, app_usage, type, false, &a);
     if (FAILED(hr))
         return hr;
     struct dml_vk_owned_buffer owned = {.buffer = a.buffer,

@@ -86,18 +86,35 @@ static VkResult submit(struct dml_vk_device *dev, VkCommandBuffer cmd, VkFence f
     return r;
 }
 
-static VkResult run(struct dml_vk_device *dev, VkCommandBuffer cmd)
+/* After a failed wait the GPU may still be using the fence and the command buffer: wait for the
+ * whole queue instead. False when even that fails: the caller must then leave both alive (a leak,
+ * rather than freeing what the GPU may still read). A lost device runs nothing any more. */
+static bool settle(struct dml_vk_device *dev, VkResult wait)
+{
+    if (wait == VK_SUCCESS || wait == VK_ERROR_DEVICE_LOST)
+        return true;
+    pthread_mutex_lock(&dev->queue_lock);
+    VkResult r = dev->vk.vkQueueWaitIdle(dev->queue);
+    pthread_mutex_unlock(&dev->queue_lock);
+    return r == VK_SUCCESS || r == VK_ERROR_DEVICE_LOST;
+}
+
+/* *settled: whether the fence and cmd may be freed. */
+static VkResult run(struct dml_vk_device *dev, VkCommandBuffer cmd, bool *settled)
 {
     VkFenceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     VkFence fence = VK_NULL_HANDLE;
     VkResult r = dev->vk.vkEndCommandBuffer(cmd);
+    *settled = true;
     if (r == VK_SUCCESS)
         r = dev->vk.vkCreateFence(dev->handle, &info, dev->allocator, &fence);
-    if (r == VK_SUCCESS)
-        r = submit(dev, cmd, fence);
+    if (r != VK_SUCCESS)
+        return r; /* nothing was submitted */
+    r = submit(dev, cmd, fence);
     if (r == VK_SUCCESS)
         r = dev->vk.vkWaitForFences(dev->handle, 1, &fence, VK_TRUE, UINT64_MAX);
-    if (fence)
+    *settled = settle(dev, r); /* a failed submission too: trust no half-done one */
+    if (fence && *settled)
         dev->vk.vkDestroyFence(dev->handle, fence, dev->allocator);
     return r;
 }
@@ -107,10 +124,12 @@ HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffe
     VkCommandPool pool = cmd ? forget(dev, cmd) : VK_NULL_HANDLE;
     if (!pool)
         return E_INVALIDARG;
-    VkResult r = run(dev, cmd);
+    bool settled;
+    VkResult r = run(dev, cmd, &settled);
     if (r == VK_ERROR_DEVICE_LOST)
         dml_vk_device_mark_lost(dev);
-    dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator); /* frees cmd */
+    if (settled)
+        dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator); /* frees cmd */
     return dml_vk_result_to_hresult(r);
 }
 

@@ -175,12 +175,9 @@ void dml_vk_device_destroy(struct dml_vk_device *dev)
 {
     if (!dev)
         return;
-    if (dev->queue)
-    {
-        pthread_mutex_lock(&dev->queue_lock);
-        dev->vk.vkQueueWaitIdle(dev->queue);
-        pthread_mutex_unlock(&dev->queue_lock);
-    }
+    /* No vkQueueWaitIdle: every submission of the library is waited for before its call returns,
+     * and the application's own work must be done before it releases (DirectML's rule). On
+     * lavapipe a failed host allocation inside vkQueueWaitIdle also leaks. */
     if (dev->vk.vkDestroyDevice)
     {
         dml_vk_commands_cleanup(dev);

@@ -30,18 +30,21 @@ static VkResult create_buffer(struct dml_vk_device *dev, uint64_t size, VkBuffer
     return dev->vk.vkCreateBuffer(dev->handle, &info, dev->allocator, out);
 }
 
-uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,
-                                      VkMemoryPropertyFlags required,
-                                      const VkMemoryPropertyFlags *preferred,
-                                      size_t preferred_count)
+HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,
+                                     VkMemoryPropertyFlags required,
+                                     const VkMemoryPropertyFlags *preferred,
+                                     size_t preferred_count, uint32_t *type)
 {
     VkBuffer probe = VK_NULL_HANDLE;
-    if (create_buffer(dev, 256, usage, &probe) != VK_SUCCESS)
-        return UINT32_MAX;
+    *type = UINT32_MAX;
+    VkResult r = create_buffer(dev, 256, usage, &probe);
+    if (r != VK_SUCCESS)
+        return dml_vk_result_to_hresult(r);
     VkMemoryRequirements req;
     dev->vk.vkGetBufferMemoryRequirements(dev->handle, probe, &req);
     dev->vk.vkDestroyBuffer(dev->handle, probe, dev->allocator);
-    return dml_vk_memory_type(dev, req.memoryTypeBits, required, preferred, preferred_count);
+    *type = dml_vk_memory_type(dev, req.memoryTypeBits, required, preferred, preferred_count);
+    return *type == UINT32_MAX ? E_FAIL : S_OK;
 }
 
 static VkResult allocate(struct dml_vk_device *dev, VkBufferUsageFlags usage, uint32_t memory_type,

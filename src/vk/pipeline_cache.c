@@ -115,7 +115,8 @@ VkResult dml_vk_pipeline_cache_create(struct dml_vk_device *dev, VkPipelineCache
                                       .initialDataSize = map ? size : 0,
                                       .pInitialData = map ? data : NULL};
     VkResult r = dev->vk.vkCreatePipelineCache(dev->handle, &info, dev->allocator, out);
-    if (r != VK_SUCCESS && map)
+    bool out_of_memory = r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    if (r != VK_SUCCESS && map && !out_of_memory)
     {
         info.initialDataSize = 0; /* data the driver refuses: start empty */
         info.pInitialData = NULL;

@@ -27,10 +27,12 @@ static HRESULT staging_create(struct dml_vk_device *dev, enum direction directio
     static const VkMemoryPropertyFlags cached[] = {VK_MEMORY_PROPERTY_HOST_CACHED_BIT};
     VkBufferUsageFlags usage =
         direction == UPLOAD ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT : VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    uint32_t type = dml_vk_memory_type_for_usage(
+    uint32_t type;
+    HRESULT hr = dml_vk_memory_type_for_usage(
         dev, usage, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-        cached, direction == DOWNLOAD ? 1 : 0);
-    return dml_vk_allocation_create(dev, size, usage, type, true, out);
+        cached, direction == DOWNLOAD ? 1 : 0, &type);
+    *out = (struct dml_vk_allocation){0};
+    return SUCCEEDED(hr) ? dml_vk_allocation_create(dev, size, usage, type, true, out) : hr;
 }
 
 static void barrier(struct dml_vk_device *dev, VkCommandBuffer cmd, VkPipelineStageFlags src_stage,

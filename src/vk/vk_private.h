@@ -119,11 +119,12 @@ struct dml_vk_allocation
 HRESULT dml_vk_allocation_create(struct dml_vk_device *dev, uint64_t size, VkBufferUsageFlags usage,
                                  uint32_t memory_type, bool map, struct dml_vk_allocation *out);
 void dml_vk_allocation_destroy(struct dml_vk_device *dev, struct dml_vk_allocation *a);
-/* memory_type for buffers of this usage with these property preferences. */
-uint32_t dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,
-                                      VkMemoryPropertyFlags required,
-                                      const VkMemoryPropertyFlags *preferred,
-                                      size_t preferred_count);
+/* *type: the memory type for buffers of this usage with these property preferences;
+ * E_OUTOFMEMORY when the probe buffer could not be made, E_FAIL when no type fits. */
+HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,
+                                     VkMemoryPropertyFlags required,
+                                     const VkMemoryPropertyFlags *preferred,
+                                     size_t preferred_count, uint32_t *type);
 
 /* The parameter block's address and DML_VK_MAX_SLOTS slot addresses (kernels.c). */
 #define DML_VK_PUSH_BYTES 128

@@ -12,6 +12,10 @@ extern const char fault_source_event[];
  * void method saw it). True: it is a lost device (DXGI_ERROR_DEVICE_REMOVED from then on, the
  * removed reason DXGI_ERROR_DEVICE_HUNG). */
 extern const bool fault_source_loses_device;
+/* True: the events are the driver's own allocations. A failure while a void method records
+ * commands then surfaces where Vulkan reports it, at vkEndCommandBuffer (the next submission),
+ * and the driver's own caches make the number of live blocks after a flow vary by a few. */
+extern const bool fault_source_in_driver;
 /* Called once before any device is made. */
 void fault_source_init(void);
 /* A device on which the source's events are counted. */

@@ -3,6 +3,7 @@
 
 const char fault_source_event[] = "host allocation";
 const bool fault_source_loses_device = false;
+const bool fault_source_in_driver = false;
 
 void fault_source_init(void)
 {
