@@ -219,6 +219,8 @@ int fault_case_run(enum fault_loop loop, uint64_t n, int verbose)
         flow_case(n, &problems);
     else
         release_case(n, &problems);
+    if (fault_source_validation_messages())
+        fault_problem(&problems, n, "%u validation messages", fault_source_validation_messages());
     if (alloc_fault_bad_frees())
         fault_problem(&problems, n, "%llu frees of blocks that were not live",
                       (unsigned long long)alloc_fault_bad_frees());

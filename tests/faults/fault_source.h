@@ -20,5 +20,8 @@ extern const bool fault_source_in_driver;
 void fault_source_init(void);
 /* A device on which the source's events are counted. */
 HRESULT fault_source_create_device(IDMLDevice **device);
+/* Validation messages seen on an instance the source made itself (the library's own instance
+ * aborts on any: DMLOPS_VALIDATION=fatal). */
+unsigned fault_source_validation_messages(void);
 
 #endif

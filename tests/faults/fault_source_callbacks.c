@@ -74,6 +74,11 @@ void fault_source_init(void)
 {
 }
 
+unsigned fault_source_validation_messages(void)
+{
+    return 0;
+}
+
 HRESULT fault_source_create_device(IDMLDevice **device)
 {
     DMLOPS_VULKAN_ALLOCATOR_DESC allocator = {

@@ -9,6 +9,11 @@ void fault_source_init(void)
 {
 }
 
+unsigned fault_source_validation_messages(void)
+{
+    return 0;
+}
+
 HRESULT fault_source_create_device(IDMLDevice **device)
 {
     *device = NULL;
