@@ -1,5 +1,6 @@
 /* One debug device per feature-level cap, created on first use and kept for the whole run:
- * creating a Vulkan device per input would cost more than the input itself. */
+ * creating a Vulkan device per input would cost more than the input itself. LeakSanitizer checks
+ * their creation too: what the driver keeps there is named in tests/fuzz/lsan.supp. */
 #define COBJMACROS
 #include "fuzz_harness.h"
 
@@ -17,31 +18,6 @@ static struct
     IDMLDevice *device;
     IDMLDebugDevice *debug;
 } cache[LEVEL_SLOTS];
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FUZZ_LSAN 1
-#include <sanitizer/lsan_interface.h>
-#endif
-#endif
-
-/* Under LeakSanitizer, what device creation allocates is not checked: Vulkan drivers keep
- * allocations there that no pointer LeakSanitizer scans refers to (lavapipe's JIT'ed code, whose
- * stacks end in unnamed memory that a suppression cannot match). Devices live for the whole run;
- * their own leaks are the device tests' business. */
-static IDMLDevice *create_device(DML_FEATURE_LEVEL level)
-{
-    IDMLDevice *device;
-
-#ifdef FUZZ_LSAN
-    __lsan_disable();
-#endif
-    device = gpu_create_device(level, TRUE);
-#ifdef FUZZ_LSAN
-    __lsan_enable();
-#endif
-    return device;
-}
 
 /* The level's slot, else an empty one (there is a slot for each of the 16 caps). */
 static unsigned slot_of(DML_FEATURE_LEVEL level)
@@ -66,7 +42,7 @@ IDMLDevice *fuzz_device_get(DML_FEATURE_LEVEL level, bool print_debug)
     {
         fuzz_device_discard(cache[slot].level);
         cache[slot].level = level;
-        cache[slot].device = create_device(level);
+        cache[slot].device = gpu_create_device(level, TRUE);
         IDMLDevice_QueryInterface(cache[slot].device, &IID_IDMLDebugDevice,
                                   (void **)&cache[slot].debug);
     }
