@@ -165,6 +165,14 @@ size_t alloc_fault_size_of(const void *ptr)
     return size;
 }
 
+bool alloc_fault_is_live(const void *ptr)
+{
+    pthread_mutex_lock(&lock);
+    bool live = table[find_slot(ptr)].ptr != NULL;
+    pthread_mutex_unlock(&lock);
+    return live;
+}
+
 uint64_t alloc_fault_count(void)
 {
     pthread_mutex_lock(&lock);

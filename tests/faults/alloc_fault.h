@@ -21,6 +21,8 @@ void alloc_fault_track_uncounted(void *ptr, size_t size, const void *site);
 bool alloc_fault_untrack(void *ptr);
 /* old (NULL, or live) became ptr: what a successful realloc does. */
 void alloc_fault_retrack(void *old, void *ptr, size_t size, const void *site, uint64_t serial);
+/* Whether ptr is a live tracked block. */
+bool alloc_fault_is_live(const void *ptr);
 /* The tracked size of a live block, 0 when it is not live. */
 size_t alloc_fault_size_of(const void *ptr);
 

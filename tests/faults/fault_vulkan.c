@@ -3,6 +3,7 @@
 
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alloc_fault.h"
@@ -205,10 +206,16 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL get_instance_proc_addr(VkInstanc
     return (PFN_vkVoidFunction)get_device_proc_addr;
 }
 
+static void cleanup(void)
+{
+    app_vk_cleanup(&app);
+}
+
 void fault_vulkan_init(enum fault_vulkan_event event)
 {
     counted = event;
     app_vk_init(&app);
+    atexit(cleanup);
 }
 
 HRESULT fault_vulkan_create_device(IDMLDevice **device)
