@@ -20,7 +20,7 @@ static const struct
     {0, offsetof(struct dml_vk_spec, mode), 4, 4},
     {4, offsetof(struct dml_vk_spec, in_base), 8, 2},
     {6, offsetof(struct dml_vk_spec, vtotal), 4, 2},
-    {8, offsetof(struct dml_vk_spec, pad), 4, 8},
+    {8, offsetof(struct dml_vk_spec, pad), 4, 6},
     {16, offsetof(struct dml_vk_spec, size), 4, PLAN_MAX_RANK},
     {24, offsetof(struct dml_vk_spec, in_stride), 8, PLAN_MAX_RANK},
     {32, offsetof(struct dml_vk_spec, map), 4, PLAN_MAX_RANK},
@@ -36,7 +36,7 @@ static const struct
     {160, offsetof(struct dml_vk_spec, out_stride), 8, PLAN_MAX_RANK},
 };
 
-#define SPEC_ENTRIES (4 + 2 + 2 + 8 + 7 * PLAN_MAX_RANK + 6 * DML_VK_SPEC_PARTS)
+#define SPEC_ENTRIES (4 + 2 + 2 + 6 + 7 * PLAN_MAX_RANK + 6 * DML_VK_SPEC_PARTS)
 
 static VkSpecializationMapEntry spec_entries[SPEC_ENTRIES];
 
@@ -183,30 +183,6 @@ static bool spec_parts(const struct plan *plan, struct dml_vk_spec *spec)
 #define TILE 32u
 #define TILE_THREADS 64u
 #define TILE_MIN_SIDE 8u
-#define TILE_ROW_BYTES 64u /* tile.comp's word path: a tile side is 64 bytes */
-
-static uint64_t magnitude(int64_t v)
-{
-    return v < 0 ? (uint64_t)-v : (uint64_t)v;
-}
-
-/* tile.comp's 4-byte path for 1- and 2-byte elements: every word it loads or stores is
- * aligned and lies whole inside the tensor (in_stride[b] is 1, the part base 16-aligned). */
-static bool tile_words(const struct plan *plan, uint32_t b)
-{
-    uint32_t e = plan->elem_bytes, last = plan->rank - 1, k = 4 / e;
-    if (e > 2 || plan->dims[b].size % k || plan->dims[last].size % k ||
-        magnitude(plan->in_base) * e % 4)
-        return false;
-    for (uint32_t d = 0; d < plan->rank; ++d)
-    {
-        if (d != b && magnitude(plan->dims[d].in_stride) * e % 4)
-            return false;
-        if (magnitude(plan->parts[0].strides[d]) * e % 4 && d != last)
-            return false;
-    }
-    return true;
-}
 
 /* A single dense part whose innermost dim reads with a stride while another dim reads
  * contiguously: tiled through shared memory (tile.comp), the batch being every other dim. */
@@ -221,67 +197,17 @@ static void tile_transpose(const struct plan *plan, struct dml_vk_spec *spec)
         b = plan->dims[d].in_stride == 1 && plan->dims[d].size >= TILE_MIN_SIDE ? d : b;
     if (b == last)
         return;
-    bool words = tile_words(plan, b);
-    uint32_t side = words ? TILE_ROW_BYTES / plan->elem_bytes : TILE;
     uint64_t groups = 1;
     for (uint32_t d = 0; d < last; ++d)
-        groups *= d == b ? (plan->dims[d].size + side - 1) / side : plan->dims[d].size;
-    groups *= (plan->dims[last].size + side - 1) / side;
+        groups *= d == b ? (plan->dims[d].size + TILE - 1) / TILE : plan->dims[d].size;
+    groups *= (plan->dims[last].size + TILE - 1) / TILE;
     if (groups * TILE_THREADS > MAX_THREADS)
         return;
     for (uint32_t d = 0; d < plan->rank; ++d)
         spec->out_stride[d] = (uint64_t)plan->parts[0].strides[d];
     spec->mode = DML_VK_SPEC_TILE;
-    spec->flags = words ? DML_VK_SPEC_FLAG_WORDS : 0;
     spec->tile_dim = b;
     spec->vtotal = (uint32_t)(groups * TILE_THREADS);
-}
-
-/* Border and row-crossing windows from row chunks (vec_chunks.glsl): every part's rows hold
- * two vectors, and a padded last dim's pads are at most a vector wide with the second and the
- * last-but-one vector of the row free of pad. */
-static bool chunks_fit(const struct plan *plan)
-{
-    uint32_t last = plan->rank - 1, vec = VEC_BYTES / plan->elem_bytes;
-    const struct plan_dim *dim = &plan->dims[last];
-    if (vec < 2)
-        return false;
-    for (uint32_t k = 0; k < plan->part_count; ++k)
-    {
-        if ((plan->part_axis == last ? part_extent(plan, k) : dim->size) < 2 * vec)
-            return false;
-    }
-    if (dim->map == PLAN_MAP_AFFINE)
-        return true;
-    uint32_t ps = dim->pad_start, n = dim->in_size, pe = dim->size - ps - n;
-    return ps <= vec && pe <= vec && ps + n >= 2 * vec && n + pe >= 2 * vec;
-}
-
-#define GROUP_BYTES 64u /* vec_groups.glsl: the most bytes one thread builds */
-#define GROUP_THREADS 64u
-
-/* One part of short rows that 16-byte windows would cross or pad: whole rows per thread
- * (vec_groups.glsl), a multiple of 4 bytes, staged through shared memory. */
-static bool row_groups(const struct plan *plan, struct dml_vk_spec *spec)
-{
-    uint32_t last = plan->rank - 1, width = plan->dims[last].size;
-    uint64_t row = (uint64_t)width * plan->elem_bytes;
-    if (plan->part_count != 1 || row > GROUP_BYTES)
-        return false;
-    if (plan->dims[last].map == PLAN_MAP_AFFINE && row % VEC_BYTES == 0)
-        return false; /* windows never cross rows */
-    uint32_t rows_per_thread = row % 4 == 0 ? 1 : row % 2 == 0 ? 2 : 4;
-    if (rows_per_thread * row > GROUP_BYTES)
-        return false;
-    uint64_t threads = (plan->count / width + rows_per_thread - 1) / rows_per_thread;
-    threads = (threads + GROUP_THREADS - 1) / GROUP_THREADS * GROUP_THREADS;
-    if (threads > MAX_THREADS)
-        return false;
-    spec->mode = DML_VK_SPEC_ROW_GROUPS;
-    spec->vrow = rows_per_thread;
-    spec->vtotal = (uint32_t)threads;
-    spec->stage_words = (uint32_t)(GROUP_THREADS * rows_per_thread * row / 4);
-    return true;
 }
 
 static void spec_pad(const struct plan *plan, struct dml_vk_spec *spec)
@@ -303,12 +229,9 @@ bool dml_vk_spec_from_plan(const struct plan *plan, struct dml_vk_spec *spec)
     spec->part_axis = plan->part_axis;
     spec->in_slot = plan->in_slot;
     spec->vrow = 1;
-    spec->stage_words = 1;
     spec_pad(plan, spec);
     if (!spec_dims(plan, spec) || !spec_parts(plan, spec))
         return false;
     tile_transpose(plan, spec);
-    if (spec->mode == DML_VK_SPEC_PARTS_MODE && !row_groups(plan, spec) && chunks_fit(plan))
-        spec->flags |= DML_VK_SPEC_FLAG_CHUNKS;
     return true;
 }

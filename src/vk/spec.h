@@ -19,12 +19,7 @@ enum dml_vk_spec_mode
     DML_VK_SPEC_ROW_SPLIT,  /* the input's rows; split of the innermost axis in whole vectors */
     DML_VK_SPEC_TILE,       /* shaders/tile.comp: a transposing copy through shared memory */
     DML_VK_SPEC_ROW_BLOCKS, /* as ROW_SPLIT for parts of short rows: 32 rows per thread block */
-    DML_VK_SPEC_ROW_GROUPS, /* one part of rows <= 64 bytes: vrow whole rows per thread, staged */
 };
-
-/* Bits of dml_vk_spec.flags. */
-#define DML_VK_SPEC_FLAG_CHUNKS 1u /* PARTS mode: border and row-crossing windows from chunks */
-#define DML_VK_SPEC_FLAG_WORDS 2u  /* TILE mode, 1- and 2-byte elements: 4-byte accesses */
 
 /* Field order and widths are the constants' (see spec.c's map); zero-filled, so comparable
  * with memcmp. */
@@ -33,11 +28,9 @@ struct dml_vk_spec
     uint32_t mode, rank, parts, part_axis; /* ids 0-3 */
     int64_t in_base;                       /* 4: units */
     uint64_t in_limit;                     /* 5: bytes from the input slot the plan may read */
-    uint32_t vtotal, vrow;                 /* 6, 7: threads; vectors per input row (rows per
-                                              thread in ROW_GROUPS) */
+    uint32_t vtotal, vrow;                 /* 6, 7: 16-byte vectors in all, per input row */
     uint32_t pad[4];                       /* 8-11: the pad value over 16 bytes */
     uint32_t in_slot, tile_dim;            /* 12, 13: tile_dim, the input's unit-stride dim */
-    uint32_t flags, stage_words;           /* 14, 15: DML_VK_SPEC_FLAG_*, shared words */
     uint32_t size[PLAN_MAX_RANK];          /* 16 + d */
     int64_t in_stride[PLAN_MAX_RANK];      /* 24 + d */
     uint32_t map[PLAN_MAX_RANK];           /* 32 + d */
