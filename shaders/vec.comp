@@ -6,9 +6,12 @@
  *     interior of a padded row included) is read as one or two aligned 16-byte loads, shifted
  *     and, when reversed, turned around;
  *   - other strides are gathered element by element into one 16-byte store;
- *   - windows across rows, at a padded border or at the end of a part go element by element.
+ *   - windows across rows or at a padded border are built from two row-aligned chunks
+ *     (vec_chunks.glsl, SPEC_FLAG_CHUNKS) where spec.c allows, else element by element, as
+ *     is a part's partial last window.
  * MODE_PARTS walks each part's dense output in turn; MODE_ROW_SPLIT and MODE_ROW_BLOCKS walk
- * the input's rows (a split of the innermost axis whose parts' rows are whole 16-byte vectors). */
+ * the input's rows (a split of the innermost axis whose parts' rows are whole 16-byte vectors);
+ * MODE_ROW_GROUPS builds whole short rows per thread (vec_groups.glsl). */
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_8bit_storage : require
@@ -43,6 +46,7 @@
 #define MODE_PARTS 0u
 #define MODE_ROW_SPLIT 1u
 #define MODE_ROW_BLOCKS 3u /* 2 is tile.comp's */
+#define MODE_ROW_GROUPS 4u
 #define MAP_AFFINE 0u
 #define MAP_CONSTANT 1u
 #define MAP_EDGE 2u
@@ -85,7 +89,40 @@ VALUE_T pad_elem()
 #endif
 }
 
+/* Element j of a 16-byte vector (j a constant once unrolled), over whatever was there. */
+void put(inout uvec4 acc, uint j, VALUE_T value)
+{
+#if ELEM_BYTES == 1
+    acc[j / 4] = bitfieldInsert(acc[j / 4], value, int(8 * (j % 4)), 8);
+#elif ELEM_BYTES == 2
+    acc[j / 2] = bitfieldInsert(acc[j / 2], value, int(16 * (j % 2)), 16);
+#elif ELEM_BYTES == 4
+    acc[j] = value;
+#elif ELEM_BYTES == 8
+    acc[2 * j] = value.x;
+    acc[2 * j + 1] = value.y;
+#else
+    acc = value;
+#endif
+}
+
 /* Element j of a 16-byte vector (j a constant once unrolled). */
+VALUE_T elem_of(uvec4 v, uint j)
+{
+#if ELEM_BYTES == 1
+    return bitfieldExtract(v[j / 4], int(8 * (j % 4)), 8);
+#elif ELEM_BYTES == 2
+    return bitfieldExtract(v[j / 2], int(16 * (j % 2)), 16);
+#elif ELEM_BYTES == 4
+    return v[j];
+#elif ELEM_BYTES == 8
+    return uvec2(v[2 * j], v[2 * j + 1]);
+#else
+    return v;
+#endif
+}
+
+/* Element j of a 16-byte vector (j a constant once unrolled), into zero bits. */
 void insert(inout uvec4 acc, uint j, VALUE_T value)
 {
 #if ELEM_BYTES == 1
@@ -170,21 +207,37 @@ VALUE_T load_elem(int64_t u)
     return VALUE_T(Elem(slot_address(IN_SLOT) + uint64_t(u * ELEM_BYTES)).value);
 }
 
-/* Input coordinate of output coordinate x along dim d; -1: the pad value. Periodic maps see
- * x + BIAS - PAD_START, never negative (BIAS is a multiple of the period). */
-int64_t map_coordinate(uint d, uint x)
+/* SPEC_FLAG_NEAR0 << d (spec.c): dim d's pads reach at most one period, so that a periodic
+ * map folds y = x - PAD_START once, with compares instead of a remainder. */
+#define SPEC_FLAG_NEAR0 (1u << 8)
+
+int fold_near(uint map, uint size, int y)
 {
-    uint n = IN_SIZE(d);
-    if (MAP(d) == MAP_AFFINE)
+    int n = int(size);
+    if (map == MAP_WRAP)
+        return y < 0 ? y + n : (y >= n ? y - n : y);
+    if (map == MAP_REFLECT)
+        return y < 0 ? -y : (y >= n ? 2 * (n - 1) - y : y);
+    return y < 0 ? -1 - y : (y >= n ? 2 * n - 1 - y : y); /* SYMMETRIC */
+}
+
+/* Input coordinate of output coordinate x along a dim (map, input extent n, pad start, bias,
+ * near: SPEC_FLAG_NEAR0 << d); -1: the pad value. Periodic maps see x + bias - ps, never
+ * negative (bias is a multiple of the period). */
+int64_t map_dim(uint map, uint n, uint ps, uint bias, bool near, uint x)
+{
+    if (map == MAP_AFFINE)
         return int64_t(x);
-    if (MAP(d) == MAP_CONSTANT)
-        return x < PAD_START(d) || x - PAD_START(d) >= n ? -1 : int64_t(x - PAD_START(d));
-    if (MAP(d) == MAP_EDGE)
-        return x < PAD_START(d) ? 0 : int64_t(min(x - PAD_START(d), n - 1));
-    uint y = x + BIAS(d) - PAD_START(d);
-    if (MAP(d) == MAP_WRAP)
+    if (map == MAP_CONSTANT)
+        return x < ps || x - ps >= n ? -1 : int64_t(x - ps);
+    if (map == MAP_EDGE)
+        return x < ps ? 0 : int64_t(min(x - ps, n - 1));
+    if (near)
+        return int64_t(fold_near(map, n, int(x) - int(ps)));
+    uint y = x + bias - ps;
+    if (map == MAP_WRAP)
         return int64_t(y % n);
-    if (MAP(d) == MAP_REFLECT)
+    if (map == MAP_REFLECT)
     {
         uint p = n > 1 ? 2 * (n - 1) : 1, m = y % p;
         return int64_t(m < n ? m : p - m);
@@ -193,10 +246,30 @@ int64_t map_coordinate(uint d, uint x)
     return int64_t(m < n ? m : 2 * n - 1 - m);
 }
 
+/* Along dim d (a constant once unrolled). */
+int64_t map_coordinate(uint d, uint x)
+{
+    return map_dim(MAP(d), IN_SIZE(d), PAD_START(d), BIAS(d), (FLAGS & (SPEC_FLAG_NEAR0 << d)) != 0,
+                   x);
+}
+
+/* Along the last dim. */
+int64_t map_last(uint x)
+{
+    return map_dim(LAST_MAP, LAST_IN_SIZE, LAST_PAD_START, LAST_BIAS,
+                   (FLAGS & (SPEC_FLAG_NEAR0 << (RANK - 1))) != 0, x);
+}
+
 /* Part k's extent along dim d. */
 uint dim_size(uint k, uint d)
 {
     return d == PART_AXIS ? EXT(k) : SIZE(d);
+}
+
+/* Part k's extent along the last dim. */
+uint last_width(uint k)
+{
+    return RANK - 1 == PART_AXIS ? EXT(k) : LAST_SIZE;
 }
 
 /* Coordinates of element e of part k's dense output, outermost first. */
@@ -276,13 +349,13 @@ bool window_fast(uint k, uint c[VEC_MAX_RANK], out uvec4 v)
     if (!row_units(k, c, row))
         return true;
     int64_t x = int64_t(c[last] + (last == PART_AXIS ? BEGIN(k) : 0));
-    if (MAP(last) != MAP_AFFINE)
+    if (LAST_MAP != MAP_AFFINE)
     {
-        x -= int64_t(PAD_START(last));
-        if (x < 0 || x + VEC > int64_t(IN_SIZE(last)))
+        x -= int64_t(LAST_PAD_START);
+        if (x < 0 || x + VEC > int64_t(LAST_IN_SIZE))
             return false;
     }
-    int64_t s = IN_STRIDE(last);
+    int64_t s = LAST_IN_STRIDE;
     if (s == 1)
         return load_forward(row + x, v);
     if (s == -1)
@@ -303,7 +376,7 @@ bool window_fast(uint k, uint c[VEC_MAX_RANK], out uvec4 v)
  * so occupancy, in every large one: measured slower on the H100.) */
 void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
 {
-    uint last = RANK - 1, count = min(uint(VEC), ELEMS(k) - e0), width = dim_size(k, last);
+    uint last = RANK - 1, count = min(uint(VEC), ELEMS(k) - e0), width = last_width(k);
     uint shift = last == PART_AXIS ? BEGIN(k) : 0;
     int64_t row;
     bool padded_row = !row_units(k, c, row);
@@ -312,8 +385,8 @@ void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
     {
         if (j >= count)
             break;
-        int64_t i = map_coordinate(last, c[last] + shift);
-        VALUE_T value = padded_row || i < 0 ? pad_elem() : load_elem(row + i * IN_STRIDE(last));
+        int64_t i = map_last(c[last] + shift);
+        VALUE_T value = padded_row || i < 0 ? pad_elem() : load_elem(row + i * LAST_IN_STRIDE);
         if (count == VEC)
             insert(acc, j, value);
         else
@@ -330,6 +403,9 @@ void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
         Vec16(dst).v = acc;
 }
 
+#include "vec_chunks.glsl"
+#include "vec_groups.glsl"
+
 void walk_parts(uint g)
 {
     uint k = 0;
@@ -343,10 +419,19 @@ void walk_parts(uint g)
     decompose(e0, k, c);
     uint64_t dst = slot_address(OUT_SLOT(k)) + OUT_BASE(k) + uint64_t(e0) * ELEM_BYTES;
     uvec4 v;
-    if (c[RANK - 1] + VEC <= dim_size(k, RANK - 1) && window_fast(k, c, v))
-        Vec16(dst).v = v;
+    bool full = e0 + VEC <= ELEMS(k);
+    if ((FLAGS & SPEC_FLAG_PAIRED) != 0 && full)
+        window_chunks(k, c, v);
+    else if (c[RANK - 1] + VEC <= last_width(k) && window_fast(k, c, v))
+        ;
+    else if ((FLAGS & SPEC_FLAG_CHUNKS) != 0 && full)
+        window_chunks(k, c, v);
     else
+    {
         window_slow(k, c, e0, dst);
+        return;
+    }
+    Vec16(dst).v = v;
 }
 
 /* MODE_ROW_SPLIT: vector g of the input's rows, row-major; the part follows from the column.
@@ -391,7 +476,9 @@ void main()
     uint g = linear_index();
     if (g >= VTOTAL || !slots_bound(spec_slot_mask()))
         return;
-    if (MODE == MODE_ROW_SPLIT || MODE == MODE_ROW_BLOCKS)
+    if (MODE == MODE_ROW_GROUPS)
+        walk_row_groups(g);
+    else if (MODE == MODE_ROW_SPLIT || MODE == MODE_ROW_BLOCKS)
         walk_rows(g);
     else
         walk_parts(g);

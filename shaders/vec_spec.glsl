@@ -10,6 +10,8 @@ layout(constant_id = 6) const uint VTOTAL = 0;
 layout(constant_id = 7) const uint VROW = 1;
 layout(constant_id = 12) const uint IN_SLOT = 0;
 layout(constant_id = 13) const uint TILE_DIM = 0;
+layout(constant_id = 14) const uint FLAGS = 0;       /* SPEC_FLAG_* (src/vk/spec.h) */
+layout(constant_id = 15) const uint STAGE_WORDS = 1; /* shared words of a staging workgroup */
 layout(constant_id = 8) const uint PAD0 = 0;
 layout(constant_id = 9) const uint PAD1 = 0;
 layout(constant_id = 10) const uint PAD2 = 0;
@@ -156,6 +158,36 @@ layout(constant_id = 164) const uint64_t OUT_STRIDE4 = 0;
 layout(constant_id = 165) const uint64_t OUT_STRIDE5 = 0;
 layout(constant_id = 166) const uint64_t OUT_STRIDE6 = 0;
 layout(constant_id = 167) const uint64_t OUT_STRIDE7 = 0;
+
+/* MODE_ROW_GROUPS (vec_groups.glsl): element e of a thread's rows is byte
+ * e % 4 of GTAB(e / 4): its row (bits 6-7) and input column (bits 0-5), or 0xFF for the pad
+ * value (spec.c, group_table). */
+layout(constant_id = 168) const uint GTAB0 = 0xFFFFFFFFu;
+layout(constant_id = 169) const uint GTAB1 = 0xFFFFFFFFu;
+layout(constant_id = 170) const uint GTAB2 = 0xFFFFFFFFu;
+layout(constant_id = 171) const uint GTAB3 = 0xFFFFFFFFu;
+layout(constant_id = 172) const uint GTAB4 = 0xFFFFFFFFu;
+layout(constant_id = 173) const uint GTAB5 = 0xFFFFFFFFu;
+layout(constant_id = 174) const uint GTAB6 = 0xFFFFFFFFu;
+layout(constant_id = 175) const uint GTAB7 = 0xFFFFFFFFu;
+layout(constant_id = 176) const uint GTAB8 = 0xFFFFFFFFu;
+layout(constant_id = 177) const uint GTAB9 = 0xFFFFFFFFu;
+layout(constant_id = 178) const uint GTAB10 = 0xFFFFFFFFu;
+layout(constant_id = 179) const uint GTAB11 = 0xFFFFFFFFu;
+layout(constant_id = 180) const uint GTAB12 = 0xFFFFFFFFu;
+layout(constant_id = 181) const uint GTAB13 = 0xFFFFFFFFu;
+layout(constant_id = 182) const uint GTAB14 = 0xFFFFFFFFu;
+layout(constant_id = 183) const uint GTAB15 = 0xFFFFFFFFu;
+
+/* The last dim's values again, so that code about the last dim (index RANK - 1, unknown until
+ * specialization) reads them directly instead of through the indexed switches below (a third
+ * of the module's size). */
+layout(constant_id = 184) const uint LAST_SIZE = 1;
+layout(constant_id = 185) const int64_t LAST_IN_STRIDE = 0;
+layout(constant_id = 186) const uint LAST_MAP = 0;
+layout(constant_id = 187) const uint LAST_IN_SIZE = 1;
+layout(constant_id = 188) const uint LAST_PAD_START = 0;
+layout(constant_id = 189) const uint LAST_BIAS = 0;
 
 #define VEC_MAX_RANK 8
 #define VEC_MAX_PARTS 14
@@ -495,6 +527,44 @@ uint OUT_SLOT(uint i)
         return OUT_SLOT12;
     default:
         return OUT_SLOT13;
+    }
+}
+uint GTAB(uint i)
+{
+    switch (i)
+    {
+    case 0:
+        return GTAB0;
+    case 1:
+        return GTAB1;
+    case 2:
+        return GTAB2;
+    case 3:
+        return GTAB3;
+    case 4:
+        return GTAB4;
+    case 5:
+        return GTAB5;
+    case 6:
+        return GTAB6;
+    case 7:
+        return GTAB7;
+    case 8:
+        return GTAB8;
+    case 9:
+        return GTAB9;
+    case 10:
+        return GTAB10;
+    case 11:
+        return GTAB11;
+    case 12:
+        return GTAB12;
+    case 13:
+        return GTAB13;
+    case 14:
+        return GTAB14;
+    default:
+        return GTAB15;
     }
 }
 uint64_t OUT_STRIDE(uint i)

@@ -20,7 +20,7 @@ static const struct
     {0, offsetof(struct dml_vk_spec, mode), 4, 4},
     {4, offsetof(struct dml_vk_spec, in_base), 8, 2},
     {6, offsetof(struct dml_vk_spec, vtotal), 4, 2},
-    {8, offsetof(struct dml_vk_spec, pad), 4, 6},
+    {8, offsetof(struct dml_vk_spec, pad), 4, 8},
     {16, offsetof(struct dml_vk_spec, size), 4, PLAN_MAX_RANK},
     {24, offsetof(struct dml_vk_spec, in_stride), 8, PLAN_MAX_RANK},
     {32, offsetof(struct dml_vk_spec, map), 4, PLAN_MAX_RANK},
@@ -34,9 +34,13 @@ static const struct
     {128, offsetof(struct dml_vk_spec, out_base), 8, DML_VK_SPEC_PARTS},
     {144, offsetof(struct dml_vk_spec, out_slot), 4, DML_VK_SPEC_PARTS},
     {160, offsetof(struct dml_vk_spec, out_stride), 8, PLAN_MAX_RANK},
+    {168, offsetof(struct dml_vk_spec, gtab), 4, 16},
+    {184, offsetof(struct dml_vk_spec, last_size), 4, 1},
+    {185, offsetof(struct dml_vk_spec, last_in_stride), 8, 1},
+    {186, offsetof(struct dml_vk_spec, last_map), 4, 4},
 };
 
-#define SPEC_ENTRIES (4 + 2 + 2 + 6 + 7 * PLAN_MAX_RANK + 6 * DML_VK_SPEC_PARTS)
+#define SPEC_ENTRIES (4 + 2 + 2 + 8 + 7 * PLAN_MAX_RANK + 6 * DML_VK_SPEC_PARTS + 16 + 6)
 
 static VkSpecializationMapEntry spec_entries[SPEC_ENTRIES];
 
@@ -100,6 +104,33 @@ static uint32_t period(const struct plan_dim *dim)
     }
 }
 
+/* A periodic dim whose pads reach at most one period: one fold, no remainder. */
+static bool pads_near(const struct plan_dim *dim)
+{
+    uint32_t n = dim->in_size, ps = dim->pad_start, pe = dim->size - ps - n;
+    switch (dim->map)
+    {
+    case PLAN_MAP_WRAP:
+    case PLAN_MAP_SYMMETRIC:
+        return ps <= n && pe <= n;
+    case PLAN_MAP_REFLECT:
+        return n >= 2 && ps < n && pe < n;
+    default:
+        return false;
+    }
+}
+
+/* The last dim's values once more (the shader's LAST_*). */
+static void spec_last_dim(struct dml_vk_spec *spec, uint32_t last)
+{
+    spec->last_size = spec->size[last];
+    spec->last_in_stride = spec->in_stride[last];
+    spec->last_map[0] = spec->map[last];
+    spec->last_map[1] = spec->in_size[last];
+    spec->last_map[2] = spec->pad_start[last];
+    spec->last_map[3] = spec->bias[last];
+}
+
 /* Dims, the input's extent and the periodic maps' bias; false when a value overflows. */
 static bool spec_dims(const struct plan *plan, struct dml_vk_spec *spec)
 {
@@ -117,8 +148,10 @@ static bool spec_dims(const struct plan *plan, struct dml_vk_spec *spec)
         spec->in_size[d] = dim->in_size;
         spec->pad_start[d] = dim->pad_start;
         spec->bias[d] = (uint32_t)bias;
+        spec->flags |= pads_near(dim) ? DML_VK_SPEC_FLAG_NEAR0 << d : 0;
         last += dim->in_stride > 0 ? (int64_t)(n - 1) * dim->in_stride : 0;
     }
+    spec_last_dim(spec, plan->rank - 1);
     spec->in_base = plan->in_base;
     spec->in_limit = (uint64_t)(last + 1) * plan->elem_bytes;
     return true;
@@ -183,6 +216,30 @@ static bool spec_parts(const struct plan *plan, struct dml_vk_spec *spec)
 #define TILE 32u
 #define TILE_THREADS 64u
 #define TILE_MIN_SIDE 8u
+#define TILE_ROW_BYTES 64u /* tile.comp's word path: a tile side is 64 bytes */
+
+static uint64_t magnitude(int64_t v)
+{
+    return v < 0 ? (uint64_t)-v : (uint64_t)v;
+}
+
+/* tile.comp's 4-byte path for 1- and 2-byte elements: every word it loads or stores is
+ * aligned and lies whole inside the tensor (in_stride[b] is 1, the part base 16-aligned). */
+static bool tile_words(const struct plan *plan, uint32_t b)
+{
+    uint32_t e = plan->elem_bytes, last = plan->rank - 1, k = 4 / e;
+    if (e > 2 || plan->dims[b].size % k || plan->dims[last].size % k ||
+        magnitude(plan->in_base) * e % 4)
+        return false;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        if (d != b && magnitude(plan->dims[d].in_stride) * e % 4)
+            return false;
+        if (magnitude(plan->parts[0].strides[d]) * e % 4 && d != last)
+            return false;
+    }
+    return true;
+}
 
 /* A single dense part whose innermost dim reads with a stride while another dim reads
  * contiguously: tiled through shared memory (tile.comp), the batch being every other dim. */
@@ -197,17 +254,139 @@ static void tile_transpose(const struct plan *plan, struct dml_vk_spec *spec)
         b = plan->dims[d].in_stride == 1 && plan->dims[d].size >= TILE_MIN_SIDE ? d : b;
     if (b == last)
         return;
+    bool words = tile_words(plan, b);
+    uint32_t side = words ? TILE_ROW_BYTES / plan->elem_bytes : TILE;
     uint64_t groups = 1;
     for (uint32_t d = 0; d < last; ++d)
-        groups *= d == b ? (plan->dims[d].size + TILE - 1) / TILE : plan->dims[d].size;
-    groups *= (plan->dims[last].size + TILE - 1) / TILE;
+        groups *= d == b ? (plan->dims[d].size + side - 1) / side : plan->dims[d].size;
+    groups *= (plan->dims[last].size + side - 1) / side;
     if (groups * TILE_THREADS > MAX_THREADS)
         return;
     for (uint32_t d = 0; d < plan->rank; ++d)
         spec->out_stride[d] = (uint64_t)plan->parts[0].strides[d];
     spec->mode = DML_VK_SPEC_TILE;
+    spec->flags |= words ? DML_VK_SPEC_FLAG_WORDS : 0;
     spec->tile_dim = b;
     spec->vtotal = (uint32_t)(groups * TILE_THREADS);
+}
+
+/* Some 16-byte window of some part's dense output spans two rows. */
+static bool rows_cross(const struct plan *plan)
+{
+    uint32_t last = plan->rank - 1;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        uint32_t width = plan->part_axis == last ? part_extent(plan, k) : plan->dims[last].size;
+        if ((uint64_t)width * plan->elem_bytes % VEC_BYTES)
+            return true;
+    }
+    return false;
+}
+
+/* Border and row-crossing windows from row chunks (vec_chunks.glsl): every part's rows hold
+ * two vectors, and a padded last dim's pads are at most a vector wide with the second and the
+ * last-but-one vector of the row free of pad. */
+static bool chunks_fit(const struct plan *plan)
+{
+    uint32_t last = plan->rank - 1, vec = VEC_BYTES / plan->elem_bytes;
+    const struct plan_dim *dim = &plan->dims[last];
+    if (vec < 2)
+        return false;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        if ((plan->part_axis == last ? part_extent(plan, k) : dim->size) < 2 * vec)
+            return false;
+    }
+    if (dim->map == PLAN_MAP_AFFINE)
+        return rows_cross(plan);
+    uint32_t ps = dim->pad_start, n = dim->in_size, pe = dim->size - ps - n;
+    return ps <= vec && pe <= vec && ps + n >= 2 * vec && n + pe >= 2 * vec;
+}
+
+#define GROUP_BYTES 64u /* vec_groups.glsl: the most bytes one thread builds */
+#define GROUP_THREADS 64u
+
+/* Input column of output column x of a padded or plain last dim; -1: the pad value. */
+static int64_t column_map(const struct plan_dim *dim, uint32_t x)
+{
+    int64_t n = dim->in_size, y = (int64_t)x - dim->pad_start, p;
+    switch (dim->map)
+    {
+    case PLAN_MAP_AFFINE:
+        return x;
+    case PLAN_MAP_CONSTANT:
+        return y < 0 || y >= n ? -1 : y;
+    case PLAN_MAP_EDGE:
+        return y < 0 ? 0 : (y >= n ? n - 1 : y);
+    case PLAN_MAP_WRAP:
+        return (y % n + n) % n;
+    case PLAN_MAP_REFLECT:
+        p = n > 1 ? 2 * (n - 1) : 1;
+        y = (y % p + p) % p;
+        return y < n ? y : p - y;
+    default: /* SYMMETRIC */
+        y = (y % (2 * n) + 2 * n) % (2 * n);
+        return y < n ? y : 2 * n - 1 - y;
+    }
+}
+
+/* Per element of a thread's rows (vec_groups.glsl): row << 6 | input column, 0xFF the pad. */
+static void group_table(const struct plan *plan, uint32_t rows, struct dml_vk_spec *spec)
+{
+    const struct plan_dim *dim = &plan->dims[plan->rank - 1];
+    unsigned char *table = (unsigned char *)spec->gtab;
+    memset(spec->gtab, 0xFF, sizeof(spec->gtab));
+    for (uint32_t e = 0; e < rows * dim->size; ++e)
+    {
+        int64_t i = column_map(dim, e % dim->size);
+        table[e] = i < 0 ? 0xFF : (unsigned char)(e / dim->size << 6 | (uint32_t)i);
+    }
+}
+
+/* One part of short rows that 16-byte windows would cross or pad: whole rows per thread
+ * (vec_groups.glsl), a multiple of 4 bytes, staged through shared memory. */
+static bool row_groups(const struct plan *plan, struct dml_vk_spec *spec)
+{
+    uint32_t last = plan->rank - 1, width = plan->dims[last].size;
+    uint64_t row = (uint64_t)width * plan->elem_bytes;
+    if (plan->part_count != 1 || row > GROUP_BYTES)
+        return false;
+    if (plan->dims[last].map == PLAN_MAP_AFFINE && row % VEC_BYTES == 0)
+        return false; /* windows never cross rows */
+    uint32_t rows_per_thread = row % 4 == 0 ? 1 : row % 2 == 0 ? 2 : 4;
+    if (rows_per_thread * row > GROUP_BYTES)
+        return false;
+    uint64_t threads = (plan->count / width + rows_per_thread - 1) / rows_per_thread;
+    threads = (threads + GROUP_THREADS - 1) / GROUP_THREADS * GROUP_THREADS;
+    if (threads > MAX_THREADS)
+        return false;
+    spec->mode = DML_VK_SPEC_ROW_GROUPS;
+    spec->vrow = rows_per_thread;
+    spec->vtotal = (uint32_t)threads;
+    spec->stage_words = (uint32_t)(GROUP_THREADS * rows_per_thread * row / 4);
+    group_table(plan, rows_per_thread, spec);
+    const struct plan_dim *dim = &plan->dims[last];
+    if ((dim->map == PLAN_MAP_AFFINE ? dim->size : dim->in_size) <= 4)
+        spec->flags |= DML_VK_SPEC_FLAG_FEW_COLS;
+    return true;
+}
+
+/* Rows of at most this many bytes put a border or row-crossing window into most warps: every
+ * window is then built from two chunks, so that a warp's loads go out in one round (measured
+ * on the H100 for 510- and 516-byte rows). */
+#define PAIRED_ROW_BYTES 640u
+
+/* Rows that 16-byte windows cross or pad: chunks for rows of GROUP_BYTES and more, whole rows
+ * per thread below that (or where chunks do not fit). */
+static void spec_short_rows(const struct plan *plan, struct dml_vk_spec *spec)
+{
+    bool chunks = chunks_fit(plan);
+    uint64_t row = (uint64_t)plan->dims[plan->rank - 1].size * plan->elem_bytes;
+    if ((!chunks || row < GROUP_BYTES) && row_groups(plan, spec))
+        return;
+    spec->flags |= chunks ? DML_VK_SPEC_FLAG_CHUNKS : 0;
+    if (chunks && row <= PAIRED_ROW_BYTES)
+        spec->flags |= DML_VK_SPEC_FLAG_PAIRED;
 }
 
 static void spec_pad(const struct plan *plan, struct dml_vk_spec *spec)
@@ -229,9 +408,12 @@ bool dml_vk_spec_from_plan(const struct plan *plan, struct dml_vk_spec *spec)
     spec->part_axis = plan->part_axis;
     spec->in_slot = plan->in_slot;
     spec->vrow = 1;
+    spec->stage_words = 1;
     spec_pad(plan, spec);
     if (!spec_dims(plan, spec) || !spec_parts(plan, spec))
         return false;
     tile_transpose(plan, spec);
+    if (spec->mode == DML_VK_SPEC_PARTS_MODE)
+        spec_short_rows(plan, spec);
     return true;
 }

@@ -19,7 +19,15 @@ enum dml_vk_spec_mode
     DML_VK_SPEC_ROW_SPLIT,  /* the input's rows; split of the innermost axis in whole vectors */
     DML_VK_SPEC_TILE,       /* shaders/tile.comp: a transposing copy through shared memory */
     DML_VK_SPEC_ROW_BLOCKS, /* as ROW_SPLIT for parts of short rows: 32 rows per thread block */
+    DML_VK_SPEC_ROW_GROUPS, /* one part of rows <= 64 bytes: vrow whole rows per thread, staged */
 };
+
+/* Bits of dml_vk_spec.flags. */
+#define DML_VK_SPEC_FLAG_CHUNKS 1u /* PARTS mode: border and row-crossing windows from chunks */
+#define DML_VK_SPEC_FLAG_WORDS 2u  /* TILE mode, 1- and 2-byte elements: 4-byte accesses */
+#define DML_VK_SPEC_FLAG_PAIRED 4u /* with CHUNKS: every window built from two chunks */
+#define DML_VK_SPEC_FLAG_FEW_COLS 8u /* ROW_GROUPS: rows read at most 4 input columns */
+#define DML_VK_SPEC_FLAG_NEAR0 (1u << 8) /* << d: dim d's periodic pads reach one period */
 
 /* Field order and widths are the constants' (see spec.c's map); zero-filled, so comparable
  * with memcmp. */
@@ -28,9 +36,11 @@ struct dml_vk_spec
     uint32_t mode, rank, parts, part_axis; /* ids 0-3 */
     int64_t in_base;                       /* 4: units */
     uint64_t in_limit;                     /* 5: bytes from the input slot the plan may read */
-    uint32_t vtotal, vrow;                 /* 6, 7: 16-byte vectors in all, per input row */
+    uint32_t vtotal, vrow;                 /* 6, 7: threads; vectors per input row (rows per
+                                              thread in ROW_GROUPS) */
     uint32_t pad[4];                       /* 8-11: the pad value over 16 bytes */
     uint32_t in_slot, tile_dim;            /* 12, 13: tile_dim, the input's unit-stride dim */
+    uint32_t flags, stage_words;           /* 14, 15: DML_VK_SPEC_FLAG_*, shared words */
     uint32_t size[PLAN_MAX_RANK];          /* 16 + d */
     int64_t in_stride[PLAN_MAX_RANK];      /* 24 + d */
     uint32_t map[PLAN_MAX_RANK];           /* 32 + d */
@@ -45,6 +55,11 @@ struct dml_vk_spec
     uint32_t out_slot[DML_VK_SPEC_PARTS];  /* 144 + k */
     uint32_t unused[2];
     uint64_t out_stride[PLAN_MAX_RANK]; /* 160 + d: part 0's (DML_VK_SPEC_TILE) */
+    uint32_t gtab[16]; /* 168 + i: ROW_GROUPS, per element: row << 6 | input column, 0xFF pad */
+    uint32_t last_size;      /* 184: size[rank - 1], and so on (the shader's LAST_*) */
+    uint32_t unused_184;
+    int64_t last_in_stride;  /* 185 */
+    uint32_t last_map[4];    /* 186-189: map, in_size, pad_start, bias of dim rank - 1 */
 };
 
 /* Fills *spec when the plan fits vec.comp (or tile.comp, mode DML_VK_SPEC_TILE): at most

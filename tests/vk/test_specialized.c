@@ -1,0 +1,289 @@
+/* The specialized kernels' paths (src/vk/spec.c, shaders/vec*.glsl, shaders/tile.comp) on plans
+ * built by hand: each case first checks that the plan takes the path it is meant to exercise,
+ * then runs it and compares every byte of every slot with vk_test_reference (outputs start
+ * poisoned, so a byte written out of place fails as much as a wrong value). Buffers are exactly
+ * as large as the plan needs, so reading past IN_LIMIT trips the validation layers or the
+ * comparison. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "vk/spec.h"
+#include "vk_test.h"
+
+#define MAX_RANK 4
+
+static const uint32_t widths[] = {1, 2, 4, 8};
+static const uint32_t maps[] = {PLAN_MAP_CONSTANT, PLAN_MAP_EDGE, PLAN_MAP_REFLECT,
+                                PLAN_MAP_SYMMETRIC, PLAN_MAP_WRAP};
+
+#define CHUNKS_PAIRED (DML_VK_SPEC_FLAG_CHUNKS | DML_VK_SPEC_FLAG_PAIRED)
+#define NEAR_BITS (0xFFu * DML_VK_SPEC_FLAG_NEAR0)
+
+static struct dml_vk_device *device;
+
+static void fill_random(uint8_t *bytes, uint64_t size, uint32_t seed)
+{
+    for (uint64_t i = 0; i < size; ++i)
+    {
+        seed = seed * 1664525u + 1013904223u;
+        bytes[i] = (uint8_t)(seed >> 24);
+    }
+}
+
+/* Runs a one-input, one-output plan (slot 0 in, slot 1 out) and compares both slots. */
+static void run_and_compare(const struct plan *plan, uint64_t in_units, uint64_t out_units)
+{
+    uint64_t bytes[2] = {in_units * plan->elem_bytes, out_units * plan->elem_bytes};
+    uint8_t *expected[2], *actual[2];
+    for (int s = 0; s < 2; ++s)
+    {
+        expected[s] = malloc(bytes[s]);
+        actual[s] = malloc(bytes[s]);
+        assert_non_null(expected[s]);
+        assert_non_null(actual[s]);
+        if (s == 0)
+            fill_random(expected[s], bytes[s], 777u + (uint32_t)bytes[s]);
+        else
+            memset(expected[s], VK_TEST_POISON, bytes[s]);
+        memcpy(actual[s], expected[s], bytes[s]);
+    }
+    vk_test_reference(plan, expected);
+    assert_int_equal(vk_test_run(device, plan, bytes, actual, VK_TEST_SLOTS_PUSHED), S_OK);
+    for (int s = 0; s < 2; ++s)
+    {
+        for (uint64_t i = 0; i < bytes[s]; ++i)
+        {
+            if (expected[s][i] != actual[s][i])
+                fail_msg("elem_bytes %u slot %d byte %llu of %llu: expected 0x%02x, got 0x%02x",
+                         plan->elem_bytes, s, (unsigned long long)i,
+                         (unsigned long long)bytes[s], expected[s][i], actual[s][i]);
+        }
+        free(expected[s]);
+        free(actual[s]);
+    }
+}
+
+/* The mode and flags the plan is specialized with (fails if it is not specialized at all). */
+static void expect_path(const struct plan *plan, uint32_t mode, uint32_t flags)
+{
+    struct dml_vk_spec spec;
+    assert_true(dml_vk_spec_from_plan(plan, &spec));
+    assert_int_equal(spec.mode, mode);
+    assert_int_equal(spec.flags & ~NEAR_BITS, flags);
+}
+
+/* Whether the plan's last dim takes the one-fold periodic map (pads within one period). */
+static int last_dim_near(const struct plan *plan)
+{
+    struct dml_vk_spec spec;
+    assert_true(dml_vk_spec_from_plan(plan, &spec));
+    return (spec.flags & (DML_VK_SPEC_FLAG_NEAR0 << (plan->rank - 1))) != 0;
+}
+
+struct pad_case
+{
+    uint32_t rank;
+    uint32_t in_sizes[MAX_RANK];
+    uint32_t starts[MAX_RANK], ends[MAX_RANK];
+    int reversed; /* the last dim read backwards (negative stride folded into in_base) */
+    int far;      /* pads beyond one period: the periodic maps take the remainder */
+};
+
+/* A dense input padded on every dim with the given starts and ends; returns the input units. */
+static uint64_t build_pad(const struct pad_case *c, uint32_t map, uint32_t e, struct plan *plan,
+                          struct plan_part *part)
+{
+    uint64_t in_stride = 1, out_stride = 1;
+    *part = (struct plan_part){.slot = 1};
+    *plan = (struct plan){.kernel = PLAN_KERNEL_PAD,
+                          .elem_bytes = e,
+                          .rank = c->rank,
+                          .count = 1,
+                          .part_count = 1,
+                          .parts = part,
+                          .slot_count = 2,
+                          .pad_value = {0x8899AABBu, 0x11223344u, 0x55667788u, 0x99AABBCCu}};
+    for (uint32_t d = c->rank; d-- > 0;)
+    {
+        uint32_t size = c->starts[d] + c->in_sizes[d] + c->ends[d];
+        plan->dims[d] = (struct plan_dim){.size = size,
+                                          .in_stride = (int64_t)in_stride,
+                                          .map = c->starts[d] + c->ends[d] ? map : PLAN_MAP_AFFINE,
+                                          .in_size = c->in_sizes[d],
+                                          .pad_start = c->starts[d]};
+        part->strides[d] = (int64_t)out_stride;
+        plan->count *= size;
+        in_stride *= c->in_sizes[d];
+        out_stride *= size;
+    }
+    if (c->reversed)
+    {
+        plan->dims[c->rank - 1].in_stride = -1;
+        plan->in_base = c->in_sizes[c->rank - 1] - 1;
+    }
+    return in_stride;
+}
+
+static void run_pads(const struct pad_case *c, uint32_t e, uint32_t mode, uint32_t flags)
+{
+    for (size_t m = 0; m < sizeof(maps) / sizeof(maps[0]); ++m)
+    {
+        struct plan plan;
+        struct plan_part part;
+        uint64_t in_units = build_pad(c, maps[m], e, &plan, &part);
+        expect_path(&plan, mode, flags);
+        if (maps[m] != PLAN_MAP_CONSTANT && maps[m] != PLAN_MAP_EDGE)
+            assert_int_equal(last_dim_near(&plan), !c->far);
+        run_and_compare(&plan, in_units, plan.count);
+    }
+}
+
+/* Rows of 73 elements (2 + 69 + 2): windows at both borders and across rows, every mode. */
+static void test_pad_border_chunks(void **state)
+{
+    static const struct pad_case cases[] = {
+        {3, {3, 5, 69}, {0, 2, 2}, {0, 2, 2}, 0, 0},
+        {3, {2, 5, 69}, {0, 1, 2}, {0, 2, 1}, 1, 0},
+        {2, {3, 70}, {1, 1}, {0, 0}, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
+    {
+        for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
+            run_pads(&cases[i], widths[w], DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
+    }
+}
+
+/* Rows over 640 bytes: chunks only where the plain window does not fit. */
+static void test_pad_long_rows(void **state)
+{
+    static const struct pad_case c = {2, {2, 600}, {1, 2}, {2, 1}, 0, 0};
+    for (size_t w = 1; w < sizeof(widths) / sizeof(widths[0]); ++w)
+        run_pads(&c, widths[w], DML_VK_SPEC_PARTS_MODE, DML_VK_SPEC_FLAG_CHUNKS);
+}
+
+/* Pads exactly one vector wide on both sides (the chunk path's limit), 8-byte elements. */
+static void test_pad_vector_wide(void **state)
+{
+    static const struct pad_case c = {2, {3, 9}, {1, 2}, {2, 2}, 0, 0};
+    run_pads(&c, 8, DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
+}
+
+/* Pads of 3 and 4 around rows of 2: the periodic maps wrap more than once (remainders). */
+static void test_pad_far(void **state)
+{
+    static const struct pad_case c = {2, {5, 2}, {0, 3}, {0, 4}, 0, 1};
+    for (size_t w = 0; w < 3; ++w)
+        run_pads(&c, widths[w], DML_VK_SPEC_ROW_GROUPS, DML_VK_SPEC_FLAG_FEW_COLS);
+}
+
+/* Rows of 7 output elements from 3 (the benchmark's last-dim-3 shape, smaller), and rows that
+ * are no multiple of 4 bytes: whole rows per thread, staged. Row counts leave a partial
+ * workgroup and (for odd rows) a partial last vector. */
+static void test_pad_short_rows(void **state)
+{
+    static const struct pad_case cases[] = {
+        {3, {5, 31, 3}, {0, 2, 2}, {0, 2, 2}, 0, 0},
+        {2, {67, 3}, {1, 1}, {0, 2}, 1, 0},
+        {2, {9, 4}, {0, 3}, {0, 1}, 0, 0},
+        {2, {7, 5}, {0, 1}, {0, 1}, 0, 0}, /* 5 input columns: loaded per element */
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
+    {
+        uint32_t flags = cases[i].in_sizes[cases[i].rank - 1] <= 4 ? DML_VK_SPEC_FLAG_FEW_COLS : 0;
+        for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
+            run_pads(&cases[i], widths[w], DML_VK_SPEC_ROW_GROUPS, flags);
+    }
+}
+
+/* [1:-1] on the last two dims of [3, 6, W + 2]: rows of W elements that 16-byte windows cross. */
+static void run_window(uint32_t e, uint32_t w, uint32_t mode, uint32_t flags)
+{
+    struct plan_part part = {.slot = 1, .strides = {4 * w, w, 1}};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = e,
+                        .rank = 3,
+                        .count = 3 * 4 * w,
+                        .in_base = (w + 2) + 1,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2};
+    plan.dims[0] = (struct plan_dim){.size = 3, .in_stride = 6 * (w + 2)};
+    plan.dims[1] = (struct plan_dim){.size = 4, .in_stride = w + 2};
+    plan.dims[2] = (struct plan_dim){.size = w, .in_stride = 1};
+    expect_path(&plan, mode, flags);
+    run_and_compare(&plan, 3 * 6 * (w + 2), plan.count);
+}
+
+static void test_slice_window(void **state)
+{
+    for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
+    {
+        uint32_t e = widths[i], vec = 16 / e;
+        run_window(e, 4 * vec + 3, DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
+        run_window(e, 4 * vec, DML_VK_SPEC_PARTS_MODE, 0); /* whole vectors: windows never cross */
+        if (7 * e <= 64)
+            run_window(e, 7, DML_VK_SPEC_ROW_GROUPS, 0);
+    }
+}
+
+/* Output [n, b, a] from an input whose unit-stride dim is b: the transposing tile. Sides that
+ * are multiples of a word take tile.comp's 4-byte path for 1- and 2-byte elements. */
+static void run_transpose(uint32_t e, uint32_t n, uint32_t b, uint32_t a, uint32_t flags)
+{
+    struct plan_part part = {.slot = 1, .strides = {(int64_t)b * a, a, 1}};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = e,
+                        .rank = 3,
+                        .count = (uint64_t)n * b * a,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2};
+    plan.dims[0] = (struct plan_dim){.size = n, .in_stride = (int64_t)a * b};
+    plan.dims[1] = (struct plan_dim){.size = b, .in_stride = 1};
+    plan.dims[2] = (struct plan_dim){.size = a, .in_stride = b};
+    expect_path(&plan, DML_VK_SPEC_TILE, flags);
+    run_and_compare(&plan, plan.count, plan.count);
+}
+
+static void test_transpose(void **state)
+{
+    for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
+    {
+        uint32_t e = widths[i], words = e <= 2 ? DML_VK_SPEC_FLAG_WORDS : 0;
+        run_transpose(e, 2, 68, 72, words);
+        run_transpose(e, 1, 132, 20, words);
+        run_transpose(e, 3, 9, 13, 0);
+    }
+}
+
+static int setup(void **state)
+{
+    setenv("DMLOPS_SPECIALIZE", "1", 1);
+    device = vk_test_device();
+    printf("device: %s\n", dml_vk_device_name(device));
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    dml_vk_device_destroy(device);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pad_border_chunks), cmocka_unit_test(test_pad_long_rows),
+        cmocka_unit_test(test_pad_vector_wide),   cmocka_unit_test(test_pad_far),
+        cmocka_unit_test(test_pad_short_rows),    cmocka_unit_test(test_slice_window),
+        cmocka_unit_test(test_transpose),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
