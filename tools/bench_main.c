@@ -31,14 +31,14 @@ static double median(double *values, uint32_t count)
 struct bench_options
 {
     bool short_mode;
-    uint32_t runs, warmup;
+    uint32_t runs, warmup, repeat;
     const char *out_dir;
     const char *filter;
 };
 
 static int parse_options(int argc, char **argv, struct bench_options *o)
 {
-    *o = (struct bench_options){false, 30, 5, ".", NULL};
+    *o = (struct bench_options){false, 30, 5, 1, ".", NULL};
     for (int i = 2; i < argc; ++i)
     {
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -46,6 +46,8 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
             o->short_mode = true;
         else if (!strcmp(argv[i], "--runs") && next)
             o->runs = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--repeat") && next)
+            o->repeat = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--out") && next)
             o->out_dir = argv[++i];
         else if (!strcmp(argv[i], "--filter") && next)
@@ -56,14 +58,17 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
     if (o->short_mode && o->runs == 30)
         o->runs = 3;
     o->warmup = o->short_mode ? 1 : 5;
-    return o->runs ? 0 : -1;
+    return o->runs && o->repeat ? 0 : -1;
 }
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: dmlops bench [--short] [--runs N] [--out DIR] [--filter SUBSTRING]\n"
+    fprintf(stderr, "usage: dmlops bench [--short] [--runs N] [--repeat N] [--out DIR] "
+                    "[--filter SUBSTRING]\n"
                     "  --short   tiny shapes, 3 runs: checks the benchmark's results (CI)\n"
                     "  --runs    timed runs per measurement after 5 warm-up runs (default 30)\n"
+                    "  --repeat  the whole suite N times; each case keeps its least disturbed\n"
+                    "            pass, the one whose same-run ceiling was fastest (default 1)\n"
                     "  --out     where bench.csv, bench.svg and bench.md go (default .)\n");
 }
 
@@ -296,6 +301,35 @@ static uint32_t run_all(struct bench_env *env, const struct bench_op *ops, uint3
     return done;
 }
 
+/* A GPU that is throttled or shared for a while slows the ceiling and the operator measured next
+ * to it alike, but not always by the same factor: the pass kept for a case is the one whose
+ * ceiling was fastest. Compile times stay the first pass's (later passes compile warm). */
+static void keep_least_disturbed(struct bench_result *kept, const struct bench_result *again)
+{
+    double first = kept->compile_first_ms, warm = kept->compile_warm_ms;
+    if (again->ceiling_ns >= kept->ceiling_ns)
+        return;
+    *kept = *again;
+    kept->compile_first_ms = first;
+    kept->compile_warm_ms = warm;
+}
+
+static uint32_t run_repeated(struct bench_env *env, const struct bench_op *ops, uint32_t count,
+                             uint32_t repeat, struct bench_result *results, struct bench_cpu *cpu,
+                             int *failures)
+{
+    static struct bench_result again[MAX_OPS];
+    uint32_t done = run_all(env, ops, count, results, cpu, failures);
+    for (uint32_t pass = 1; pass < repeat && done == count; ++pass)
+    {
+        if (run_all(env, ops, count, again, cpu, failures) != count)
+            break;
+        for (uint32_t i = 0; i < count; ++i)
+            keep_least_disturbed(&results[i], &again[i]);
+    }
+    return done;
+}
+
 int bench_main(int argc, char **argv)
 {
     struct bench_options o;
@@ -316,7 +350,7 @@ int bench_main(int argc, char **argv)
         env_cleanup(&env);
         return hr == DXGI_ERROR_UNSUPPORTED ? 77 : 1;
     }
-    uint32_t done = run_all(&env, ops, count, results, &cpu, &failures);
+    uint32_t done = run_repeated(&env, ops, count, o.repeat, results, &cpu, &failures);
     env_cleanup(&env);
     summarize_compiles(results, done, &cpu);
     failures += write_outputs(&o, &info, results, done, &cpu);
