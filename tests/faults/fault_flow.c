@@ -49,11 +49,13 @@ static const char *judge(const struct flow_step *step, const struct flow_outcome
                                      : expectation[step->kind];
 }
 
-/* A driver allocation that failed while a void method recorded commands: Vulkan reports it at
- * vkEndCommandBuffer, so the next submission is the step to judge. */
-static bool deferred(const struct flow_step *step, HRESULT reason, bool injected)
+/* A driver allocation that failed without the step failing: either a void method was recording
+ * commands (Vulkan reports that at vkEndCommandBuffer, so a later submission is the step to judge),
+ * or the driver absorbed its own failure (NVIDIA's does, for some); the flow goes on and its
+ * results are checked. */
+static bool deferred(HRESULT hr, HRESULT reason, bool injected)
 {
-    return fault_source_in_driver && injected && step->kind == FLOW_VOID && reason == S_OK;
+    return fault_source_in_driver && injected && SUCCEEDED(hr) && reason == S_OK;
 }
 
 void flow_run(IDMLDevice *device, struct flow_outcome *outcome)
@@ -70,7 +72,7 @@ void flow_run(IDMLDevice *device, struct flow_outcome *outcome)
         HRESULT reason = IDMLDevice_GetDeviceRemovedReason(device);
         bool injected = alloc_fault_injected_serial() > start;
 
-        pending |= deferred(step, reason, injected);
+        pending |= deferred(hr, reason, injected);
         if (SUCCEEDED(hr) && reason == S_OK && (!injected || pending))
             continue;
         pending = false;

@@ -13,8 +13,9 @@ extern const char fault_source_event[];
  * removed reason DXGI_ERROR_DEVICE_HUNG). */
 extern const bool fault_source_loses_device;
 /* True: the events are the driver's own allocations. A failure while a void method records
- * commands then surfaces where Vulkan reports it, at vkEndCommandBuffer (the next submission),
- * and the driver's own caches make the number of live blocks after a flow vary by a few. */
+ * commands then surfaces where Vulkan reports it, at vkEndCommandBuffer (the next submission); a
+ * driver may absorb a failure of its own (the call then succeeds, and the flow must still be
+ * right); and the driver's caches make the number of live blocks after a flow vary by a few. */
 extern const bool fault_source_in_driver;
 /* Called once before any device is made. */
 void fault_source_init(void);
