@@ -16,11 +16,13 @@ static HRESULT remember(struct dml_vk_device *dev, VkCommandBuffer cmd, VkComman
     return ok ? S_OK : E_OUTOFMEMORY;
 }
 
-/* The pool of cmd, forgotten; VK_NULL_HANDLE when cmd is not one of ours. */
+/* The pool of cmd, forgotten; VK_NULL_HANDLE when cmd is NULL or not one of ours. */
 static VkCommandPool forget(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
     struct dml_vk_commands *list = &dev->commands;
     VkCommandPool pool = VK_NULL_HANDLE;
+    if (!cmd)
+        return VK_NULL_HANDLE;
     pthread_mutex_lock(&list->lock);
     for (size_t i = 0; i < list->count && !pool; ++i)
     {
@@ -121,7 +123,7 @@ static VkResult run(struct dml_vk_device *dev, VkCommandBuffer cmd, bool *settle
 
 HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
-    VkCommandPool pool = cmd ? forget(dev, cmd) : VK_NULL_HANDLE;
+    VkCommandPool pool = forget(dev, cmd);
     if (!pool)
         return E_INVALIDARG;
     bool settled;
@@ -135,7 +137,7 @@ HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffe
 
 HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
-    VkCommandPool pool = cmd ? forget(dev, cmd) : VK_NULL_HANDLE;
+    VkCommandPool pool = forget(dev, cmd);
     if (!pool)
         return E_INVALIDARG;
     dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator);

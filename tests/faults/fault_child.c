@@ -113,18 +113,21 @@ static void parse_line(const char *line, struct child_result *out)
 
 static int status_of(int wait_status)
 {
-    static const int by_exit[] = {
-        [FAULT_EXIT_OK] = CHILD_OK,
-        [FAULT_EXIT_PROBLEM] = CHILD_PROBLEM,
-        [FAULT_EXIT_DRIVER_CRASH] = CHILD_DRIVER_CRASH,
-        [FAULT_EXIT_CRASH] = CHILD_CRASH,
-    };
     if (!WIFEXITED(wait_status))
         return CHILD_CRASH;
-    int code = WEXITSTATUS(wait_status);
-    if (code == FAULT_EXIT_SKIP)
+    switch (WEXITSTATUS(wait_status))
+    {
+    case FAULT_EXIT_OK:
+        return CHILD_OK;
+    case FAULT_EXIT_SKIP:
         return CHILD_SKIPPED;
-    return code == FAULT_EXIT_OK || (code < 5 && by_exit[code]) ? by_exit[code] : CHILD_PROBLEM;
+    case FAULT_EXIT_DRIVER_CRASH:
+        return CHILD_DRIVER_CRASH;
+    case FAULT_EXIT_CRASH:
+        return CHILD_CRASH;
+    default:
+        return CHILD_PROBLEM;
+    }
 }
 
 void fault_child_run(const char *loop, uint64_t n, struct child_result *out)

@@ -90,9 +90,7 @@ static void run_loop(enum fault_loop loop)
 
     memset(&tally, 0, sizeof(tally));
     fault_child_run(fault_loop_names[loop], 0, &r);
-    if (r.status == CHILD_SKIPPED)
-        skip();
-    assert_int_equal(r.status, CHILD_OK);
+    assert_int_equal(r.status, CHILD_OK); /* warm_up found a device: a skip now is a failure */
     tally.events = r.count;
     for (uint64_t n = 1; n <= tally.events; ++n)
     {
