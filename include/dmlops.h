@@ -46,7 +46,10 @@ typedef enum DMLOPS_STRUCTURE_TYPE
  * the library's default device. The device must have been created with bufferDeviceAddress,
  * storageBuffer8BitAccess, storageBuffer16BitAccess, shaderInt8, shaderInt16 and shaderInt64
  * enabled, and must outlive the IDMLDevice. The library creates its own command pool on
- * queueFamilyIndex (which must support compute) for its host-side helpers. */
+ * queueFamilyIndex (which must support compute) for its host-side helpers. It submits to the
+ * queue only inside those helpers and inside dmlopsCreateDevice itself, which times a compute copy
+ * against vkCmdCopyBuffer there once per device, driver and library version (the result is kept
+ * in $XDG_CACHE_HOME/dmlops): do not use the queue from another thread during those calls. */
 typedef struct DMLOPS_VULKAN_DEVICE_DESC
 {
     DMLOPS_STRUCTURE_TYPE sType; /* DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC */

@@ -12,7 +12,7 @@ struct dml_binding
     VkBuffer buffer; /* VK_NULL_HANDLE: unbound */
     uint64_t offset;
     uint64_t size;
-    VkDeviceAddress address; /* buffer device address + offset */
+    struct dml_vk_slot slot; /* where the bound range begins */
 };
 
 struct dml_retired_block
@@ -28,7 +28,7 @@ struct dml_binding_table
     IDMLDispatchable *dispatchable_iface; /* strong reference, so a recorded table never dangles */
     struct dml_dispatchable *dispatchable;
     struct dml_binding *inputs, *outputs, persistent, temporary;
-    VkDeviceAddress *input_addresses, *output_addresses, *global_slots;
+    struct dml_vk_slot *input_slots, *output_slots, *global_slots;
     struct dml_vk_block block;        /* DESCRIPTORS_VOLATILE: slots read at execution */
     struct dml_retired_block *retired; /* blocks of earlier dispatchables, freed with the table */
 };
@@ -115,8 +115,8 @@ static bool check_buffer(struct dml_binding_table *table, const DML_BUFFER_BINDI
     out->buffer = (VkBuffer)binding->Buffer;
     out->offset = binding->Offset;
     out->size = binding->SizeInBytes;
-    out->address = dml_vk_buffer_address(vk, out->buffer) + binding->Offset;
-    if (out->address % DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT)
+    out->slot = dml_vk_buffer_slot(vk, out->buffer, binding->Offset);
+    if (out->slot.address % DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT)
         return snprintf(why, why_size, "the buffer's device address is not 16-byte aligned"), false;
     return true;
 }
@@ -212,16 +212,16 @@ static bool check_hazards(struct dml_binding_table *table, char *why, size_t why
     return ok;
 }
 
-static void refresh_addresses(struct dml_binding_table *table)
+static void refresh_slots(struct dml_binding_table *table)
 {
     const struct dml_binding_layout *layout = &table->dispatchable->layout;
-    struct dml_bound_addresses bound = {table->input_addresses, table->output_addresses,
-                                        table->persistent.address, table->temporary.address};
+    struct dml_bound_slots bound = {table->input_slots, table->output_slots, table->persistent.slot,
+                                    table->temporary.slot};
 
     for (uint32_t i = 0; i < layout->input_count; ++i)
-        table->input_addresses[i] = table->inputs[i].address;
+        table->input_slots[i] = table->inputs[i].slot;
     for (uint32_t k = 0; k < layout->output_count; ++k)
-        table->output_addresses[k] = table->outputs[k].address;
+        table->output_slots[k] = table->outputs[k].slot;
     table->dispatchable->ops->global_slots(table->dispatchable, &bound, table->global_slots);
     if (table->block.host)
         dml_dispatchable_write_block(table->dispatchable, table->global_slots, table->block.host);
@@ -248,7 +248,7 @@ static void commit_or_fail(struct dml_binding_table *table, const char *method,
     }
     else
     {
-        refresh_addresses(table);
+        refresh_slots(table);
     }
     free(saved);
 }
@@ -407,11 +407,11 @@ static void release_state(struct dml_binding_table *table)
 {
     free(table->inputs);
     free(table->outputs);
-    free(table->input_addresses);
-    free(table->output_addresses);
+    free(table->input_slots);
+    free(table->output_slots);
     free(table->global_slots);
     table->inputs = table->outputs = NULL;
-    table->input_addresses = table->output_addresses = table->global_slots = NULL;
+    table->input_slots = table->output_slots = table->global_slots = NULL;
     memset(&table->persistent, 0, sizeof(table->persistent));
     memset(&table->temporary, 0, sizeof(table->temporary));
     table->dispatchable = NULL;
@@ -442,10 +442,10 @@ static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispat
 
     table->inputs = calloc(layout->input_count + 1, sizeof(*table->inputs));
     table->outputs = calloc(layout->output_count + 1, sizeof(*table->outputs));
-    table->input_addresses = calloc(layout->input_count + 1, sizeof(*table->input_addresses));
-    table->output_addresses = calloc(layout->output_count + 1, sizeof(*table->output_addresses));
+    table->input_slots = calloc(layout->input_count + 1, sizeof(*table->input_slots));
+    table->output_slots = calloc(layout->output_count + 1, sizeof(*table->output_slots));
     table->global_slots = calloc(dispatchable->global_slot_count + 1, sizeof(*table->global_slots));
-    if (!table->inputs || !table->outputs || !table->input_addresses || !table->output_addresses ||
+    if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
         !table->global_slots)
         return E_OUTOFMEMORY;
     if (!dispatchable->descriptors_volatile || !dispatchable->dispatch_count)
@@ -479,7 +479,7 @@ static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING
     if (FAILED(hr = allocate_state(table, dispatchable)))
         release_state(table);
     else
-        refresh_addresses(table);
+        refresh_slots(table);
     return hr;
 }
 

@@ -51,7 +51,7 @@ struct dml_dispatchable *dml_compiled_operator_dispatchable(IDMLDispatchable *if
 
 /* Global slots: the inputs (owned ones read from the persistent resource), then the outputs. */
 static void compiled_global_slots(struct dml_dispatchable *dispatchable,
-                                  const struct dml_bound_addresses *bound, VkDeviceAddress *slots)
+                                  const struct dml_bound_slots *bound, struct dml_vk_slot *slots)
 {
     struct dml_compiled_operator *compiled = impl_from_dispatchable(dispatchable);
     const struct dml_op_def *def = &compiled->op->def;
@@ -60,7 +60,7 @@ static void compiled_global_slots(struct dml_dispatchable *dispatchable,
     {
         uint64_t owned = compiled->owned_offsets[i];
         slots[i] = owned == DML_NOT_OWNED ? bound->inputs[i]
-                                          : (bound->persistent ? bound->persistent + owned : 0);
+                                          : dml_vk_slot_advance(bound->persistent, owned);
     }
     for (uint32_t k = 0; k < def->output_count; ++k)
         slots[def->input_count + k] = bound->outputs[k];

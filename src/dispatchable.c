@@ -52,18 +52,18 @@ HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const s
     return S_OK;
 }
 
-static void local_slots(const struct dml_dispatch *dispatch, const VkDeviceAddress *global,
-                        VkDeviceAddress *local)
+static void local_slots(const struct dml_dispatch *dispatch, const struct dml_vk_slot *global,
+                        struct dml_vk_slot *local)
 {
     for (uint32_t s = 0; s < dispatch->slot_count; ++s)
         local[s] = global[dispatch->slot_map[s]];
 }
 
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
-                             const VkDeviceAddress *global, VkDeviceAddress slot_block)
+                             const struct dml_vk_slot *global, VkDeviceAddress slot_block)
 {
     struct dml_vk_device *vk = dispatchable->child.device->vk;
-    VkDeviceAddress local[DML_DISPATCH_MAX_SLOTS];
+    struct dml_vk_slot local[DML_DISPATCH_MAX_SLOTS];
 
     for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
     {
@@ -86,10 +86,14 @@ uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable
 }
 
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const VkDeviceAddress *global, VkDeviceAddress *block)
+                                  const struct dml_vk_slot *global, VkDeviceAddress *block)
 {
     for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
-        local_slots(&dispatchable->dispatches[d], global, block + d * DML_DISPATCH_MAX_SLOTS);
+    {
+        const struct dml_dispatch *dispatch = &dispatchable->dispatches[d];
+        for (uint32_t s = 0; s < dispatch->slot_count; ++s)
+            block[d * DML_DISPATCH_MAX_SLOTS + s] = global[dispatch->slot_map[s]].address;
+    }
 }
 
 void dml_dispatchable_cleanup(struct dml_dispatchable *dispatchable)

@@ -38,13 +38,13 @@ struct dml_binding_layout
     bool init_hazards; /* initializer rule: inputs never share a buffer with outputs */
 };
 
-/* The addresses a binding table resolved (buffer device address + offset), 0 where unbound. */
-struct dml_bound_addresses
+/* What a binding table resolved: a slot per binding (address 0 where unbound). */
+struct dml_bound_slots
 {
-    const VkDeviceAddress *inputs;
-    const VkDeviceAddress *outputs;
-    VkDeviceAddress persistent;
-    VkDeviceAddress temporary;
+    const struct dml_vk_slot *inputs;
+    const struct dml_vk_slot *outputs;
+    struct dml_vk_slot persistent;
+    struct dml_vk_slot temporary;
 };
 
 /* Push constants carry the addresses a dispatch reads; a plan needing more is cut (plan_chunk.h). */
@@ -62,8 +62,8 @@ struct dml_dispatchable;
 struct dml_dispatchable_ops
 {
     /* Writes the global slots (global_slot_count of them) from the bound addresses. */
-    void (*global_slots)(struct dml_dispatchable *dispatchable,
-                         const struct dml_bound_addresses *bound, VkDeviceAddress *slots);
+    void (*global_slots)(struct dml_dispatchable *dispatchable, const struct dml_bound_slots *bound,
+                         struct dml_vk_slot *slots);
     /* Whether recording now is allowed (a compiled operator must be initialized first). */
     bool (*ready)(struct dml_dispatchable *dispatchable);
     /* Called once the dispatches are recorded. */
@@ -86,14 +86,15 @@ struct dml_dispatchable
  * plan's slots numbered from first_global_slot in the dispatchable's global slots. */
 HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
                                   uint32_t first_global_slot);
-/* Records every dispatch. With slot_block 0 the addresses are pushed from global; otherwise each
- * dispatch reads them at execution from slot_block (DESCRIPTORS_VOLATILE). */
+/* Records every dispatch. With slot_block 0 the slots are used as they are now (global);
+ * otherwise each dispatch reads their addresses at execution from slot_block
+ * (DESCRIPTORS_VOLATILE). */
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
-                             const VkDeviceAddress *global, VkDeviceAddress slot_block);
+                             const struct dml_vk_slot *global, VkDeviceAddress slot_block);
 /* The layout of a volatile slot block: DML_DISPATCH_MAX_SLOTS addresses per dispatch. */
 uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable);
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const VkDeviceAddress *global, VkDeviceAddress *block);
+                                  const struct dml_vk_slot *global, VkDeviceAddress *block);
 /* Releases the dispatches and the layout (not the child). */
 void dml_dispatchable_cleanup(struct dml_dispatchable *dispatchable);
 

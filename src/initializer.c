@@ -62,17 +62,15 @@ static void release_targets(struct dml_initializer *initializer)
 }
 
 static void initializer_global_slots(struct dml_dispatchable *dispatchable,
-                                     const struct dml_bound_addresses *bound, VkDeviceAddress *slots)
+                                     const struct dml_bound_slots *bound, struct dml_vk_slot *slots)
 {
     struct dml_initializer *initializer = impl_from_dispatchable(dispatchable);
 
     for (uint32_t c = 0; c < initializer->copy_count; ++c)
     {
         const struct dml_initializer_copy *copy = &initializer->copies[c];
-        VkDeviceAddress persistent = bound->outputs[copy->target];
-
         slots[2 * c] = bound->inputs[copy->flat_input];
-        slots[2 * c + 1] = persistent ? persistent + copy->offset : 0;
+        slots[2 * c + 1] = dml_vk_slot_advance(bound->outputs[copy->target], copy->offset);
     }
 }
 

@@ -80,6 +80,7 @@ struct bench_result
     double op_ns, ceiling_ns, copy_ns, empty_ns;
     double compile_first_ms, compile_warm_ms;
     uint32_t dispatches; /* as recorded: vkCmdDispatch count is the library's business */
+    uint32_t copy_engine; /* of those, how many the copy engine carries (vkCmdCopyBuffer) */
     bool verified;
     uint64_t mismatches;
 };
@@ -106,6 +107,7 @@ struct bench_run_info
     char driver[256];
     char date[64];
     char command[512];
+    char engines[512]; /* the library's choice of copy engine on this device, and why */
     uint32_t runs, warmup;
     bool short_mode;
 };

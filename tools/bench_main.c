@@ -255,6 +255,17 @@ static void describe_run(int argc, char **argv, const struct bench_options *o,
     }
 }
 
+/* The library's copy-engine probes on this device, and how it got them. */
+static void describe_engines(const struct dml_vk_engines *e, char *out, size_t size)
+{
+    static const char *const names[] = {"compute", "vkCmdCopyBuffer"};
+    int n = snprintf(out, size, "Copy engine for contiguous runs: %s.", e->source);
+    for (int p = 0; p < DML_VK_ENGINE_PROBES && e->measured && n > 0 && (size_t)n < size; ++p)
+        n += snprintf(out + n, size - (size_t)n, " %s %.0f KiB in %u: %.1f us%s",
+                      names[e->probes[p].engine], e->probes[p].bytes / 1024.0, e->probes[p].runs,
+                      e->probes[p].ns / 1e3, p + 1 < DML_VK_ENGINE_PROBES ? ";" : ".");
+}
+
 /* Keeps the ops whose name contains filter. */
 static uint32_t select_ops(struct bench_op *ops, uint32_t count, const char *filter)
 {
@@ -350,6 +361,7 @@ int bench_main(int argc, char **argv)
         env_cleanup(&env);
         return hr == DXGI_ERROR_UNSUPPORTED ? 77 : 1;
     }
+    describe_engines(dml_vk_device_engines(env.vk), info.engines, sizeof(info.engines));
     uint32_t done = run_repeated(&env, ops, count, o.repeat, results, &cpu, &failures);
     env_cleanup(&env);
     summarize_compiles(results, done, &cpu);

@@ -140,6 +140,16 @@ static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
     return S_OK;
 }
 
+/* The bench binds the library's own buffers, so every kernel with runs uses the copy engine. */
+static void count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out)
+{
+    const struct dml_dispatchable *d = &compiled->dispatchable;
+    out->dispatches = d->dispatch_count;
+    out->copy_engine = 0;
+    for (uint32_t i = 0; i < d->dispatch_count; ++i)
+        out->copy_engine += d->dispatches[i].kernel.region_count != 0;
+}
+
 HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,
                               struct bench_instance *inst, struct bench_result *result)
 {
@@ -160,8 +170,7 @@ HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,
     if (SUCCEEDED(hr))
         hr = bind(env, inst);
     if (SUCCEEDED(hr))
-        result->dispatches =
-            dml_compiled_operator_from_iface(inst->compiled)->dispatchable.dispatch_count;
+        count_dispatches(dml_compiled_operator_from_iface(inst->compiled), result);
     return hr;
 }
 

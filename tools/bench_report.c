@@ -54,15 +54,18 @@ static void verdict(const struct bench_result *r, char *out, size_t size)
 
 static void format_row(const struct bench_result *r, const char *sep, char *out, size_t size)
 {
-    char status[32], extra[64] = "";
+    char status[32], extra[64] = "", dispatches[24];
     verdict(r, status, sizeof(status));
+    int n = snprintf(dispatches, sizeof(dispatches), "%u", r->dispatches);
+    if (r->copy_engine)
+        snprintf(dispatches + n, sizeof(dispatches) - (size_t)n, " (%u copy)", r->copy_engine);
     if (r->op->target == BENCH_TARGET_TINY)
         snprintf(extra, sizeof(extra), " (%.1f us vs empty %.1f us)", r->op_ns / 1e3,
                  r->empty_ns / 1e3);
-    snprintf(out, size, "%s%-22s%s%u%s%8.1f%s%7.1f%s%7.1f%s%5.2f%s%7.1f%s%u%s%s%s%s\n", sep,
+    snprintf(out, size, "%s%-22s%s%u%s%8.1f%s%7.1f%s%7.1f%s%5.2f%s%7.1f%s%-9s%s%s%s%s\n", sep,
              r->op->name, sep, r->op->elem_bytes, sep,
              (r->op->read_bytes + r->op->write_bytes) / MIB, sep, bench_gbps(r), sep,
-             ceiling_gbps(r), sep, bench_ratio(r), sep, copy_gbps(r), sep, r->dispatches, sep,
+             ceiling_gbps(r), sep, bench_ratio(r), sep, copy_gbps(r), sep, dispatches, sep,
              status, extra, sep);
 }
 
@@ -70,8 +73,8 @@ void bench_print_table(const struct bench_run_info *info, const struct bench_res
                        uint32_t count, const struct bench_cpu *cpu)
 {
     char row[256];
-    printf("\n%s | %s | %s\n", info->device, info->driver, info->date);
-    printf("%-22s E   MiB r+w    GB/s ceiling ratio copyeng disp status\n", "case");
+    printf("\n%s | %s | %s\n%s\n", info->device, info->driver, info->date, info->engines);
+    printf("%-22s E   MiB r+w    GB/s ceiling ratio copyeng disp      status\n", "case");
     for (uint32_t i = 0; i < count; ++i)
     {
         format_row(&results[i], " ", row, sizeof(row));
@@ -90,18 +93,18 @@ int bench_write_csv(const char *path, const struct bench_result *results, uint32
     if (!f)
         return perror(path), 1;
     fprintf(f, "case,elem_bytes,target,read_bytes,write_bytes,op_ns,ceiling_ns,copy_ns,empty_ns,"
-               "gbps,ceiling_gbps,copy_gbps,ratio,dispatches,compile_first_ms,compile_warm_ms,"
-               "verified,mismatches,meets_target\n");
+               "gbps,ceiling_gbps,copy_gbps,ratio,dispatches,copy_engine_dispatches,compile_first_ms,"
+               "compile_warm_ms,verified,mismatches,meets_target\n");
     for (uint32_t i = 0; i < count; ++i)
     {
         const struct bench_result *r = &results[i];
         fprintf(
             f,
-            "%s,%u,%s,%llu,%llu,%.0f,%.0f,%.0f,%.0f,%.1f,%.1f,%.1f,%.4f,%u,%.4f,%.4f,%d,%llu,%d\n",
+            "%s,%u,%s,%llu,%llu,%.0f,%.0f,%.0f,%.0f,%.1f,%.1f,%.1f,%.4f,%u,%u,%.4f,%.4f,%d,%llu,%d\n",
             r->op->name, r->op->elem_bytes, bench_target_name(r->op->target),
             (unsigned long long)r->op->read_bytes, (unsigned long long)r->op->write_bytes, r->op_ns,
             r->ceiling_ns, r->copy_ns, r->empty_ns, bench_gbps(r), ceiling_gbps(r), copy_gbps(r),
-            bench_ratio(r), r->dispatches, r->compile_first_ms, r->compile_warm_ms, r->verified,
+            bench_ratio(r), r->dispatches, r->copy_engine, r->compile_first_ms, r->compile_warm_ms, r->verified,
             (unsigned long long)r->mismatches, bench_meets_target(r));
     }
     return fclose(f) ? 1 : 0;
@@ -117,10 +120,11 @@ int bench_write_markdown(const char *path, const struct bench_run_info *info,
         return perror(path), 1;
     fprintf(f,
             "Command: `%s`  \nDate: %s  \nDevice: %s  \nDriver: %s  \nRuns: median of %u after %u "
-            "warm-up\n\n",
-            info->command, info->date, info->device, info->driver, info->runs, info->warmup);
+            "warm-up  \n%s\n\n",
+            info->command, info->date, info->device, info->driver, info->runs, info->warmup,
+            info->engines);
     fprintf(f, "| case | E | MiB r+w | GB/s | ceiling GB/s | ratio | vkCmdCopyBuffer GB/s | "
-               "dispatches | target |\n|---|---|---|---|---|---|---|---|---|\n");
+               "dispatches (copy: by vkCmdCopyBuffer) | target |\n|---|---|---|---|---|---|---|---|---|\n");
     for (uint32_t i = 0; i < count; ++i)
     {
         format_row(&results[i], "|", row, sizeof(row));

@@ -47,6 +47,23 @@ VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer
     return lookup(dev, buffer, &owned) ? owned.address : query_address(dev, buffer);
 }
 
+struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset)
+{
+    struct dml_vk_owned_buffer owned;
+    if (lookup(dev, buffer, &owned))
+        return (struct dml_vk_slot){owned.address + offset, buffer, offset};
+    return (struct dml_vk_slot){query_address(dev, buffer) + offset, VK_NULL_HANDLE, 0};
+}
+
+struct dml_vk_slot dml_vk_slot_advance(struct dml_vk_slot slot, uint64_t bytes)
+{
+    if (!slot.address)
+        return slot;
+    slot.address += bytes;
+    slot.offset += slot.buffer ? bytes : 0;
+    return slot;
+}
+
 uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer)
 {
     struct dml_vk_owned_buffer owned;

@@ -125,6 +125,8 @@ static HRESULT finish(struct dml_vk_device *dev, uint32_t queue_index)
     HRESULT hr = dml_vk_block_pool_init(dev);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipelines_init(dev);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_engines_choose(dev);
     return hr;
 }
 

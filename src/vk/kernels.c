@@ -1,8 +1,10 @@
 /* Kernels: a plan turned into a pipeline (specialized, or generic with a parameter block) and
  * a dispatch size. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "params.h"
+#include "plan_copy.h"
 #include "spec.h"
 #include "vk_private.h"
 
@@ -73,6 +75,25 @@ static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan
     return hr;
 }
 
+/* The plan's contiguous runs, kept when the device copies that many bytes in that many runs
+ * faster with its copy engine. */
+static HRESULT add_copy_regions(struct dml_vk_device *dev, const struct plan *plan,
+                                struct dml_vk_kernel *out)
+{
+    uint64_t bytes = plan->count * plan->elem_bytes;
+    struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
+    uint32_t count;
+
+    if (!plan_copy_regions(plan, regions, &count) ||
+        dml_vk_engine_for(dev, bytes, count) != DML_VK_ENGINE_TRANSFER)
+        return S_OK;
+    if (!(out->regions = malloc(count * sizeof(*regions))))
+        return E_OUTOFMEMORY;
+    memcpy(out->regions, regions, count * sizeof(*regions));
+    out->region_count = count;
+    return S_OK;
+}
+
 HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out)
 {
@@ -82,6 +103,8 @@ HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
         hr = create_specialized(dev, plan, out);
     if (hr == S_FALSE)
         hr = create_generic(dev, plan, out);
+    if (SUCCEEDED(hr))
+        hr = add_copy_regions(dev, plan, out);
     if (FAILED(hr))
     {
         dml_vk_block_free(dev, &out->params);
@@ -95,12 +118,26 @@ HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel)
 {
     dml_vk_block_free(dev, &kernel->params);
+    free(kernel->regions);
     *kernel = (struct dml_vk_kernel){0};
 }
 
-void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
-                          VkCommandBuffer cmd, const VkDeviceAddress *slots,
-                          VkDeviceAddress slot_block)
+bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
+                                    const struct dml_vk_slot *slots)
+{
+    if (!kernel->region_count)
+        return false;
+    for (uint32_t s = 0; s < kernel->slot_count; ++s)
+    {
+        if (!slots[s].buffer)
+            return false;
+    }
+    return true;
+}
+
+static void record_dispatch(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                            VkCommandBuffer cmd, const struct dml_vk_slot *slots,
+                            VkDeviceAddress slot_block)
 {
     struct push push = {.params = kernel->params.address};
     if (slot_block)
@@ -109,10 +146,63 @@ void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel 
         push.slot[0] = slot_block;
     }
     else
-        memcpy(push.slot, slots, kernel->slot_count * sizeof(*slots));
+    {
+        for (uint32_t s = 0; s < kernel->slot_count; ++s)
+            push.slot[s] = slots[s].address;
+    }
     /* All 128 bytes, unused slots included: the shader declares them all. */
     dev->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
     dev->vk.vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push),
                                &push);
     dev->vk.vkCmdDispatch(cmd, kernel->groups[0], kernel->groups[1], kernel->groups[2]);
+}
+
+/* Makes the copies look like a compute dispatch to the application's compute barriers. */
+static void barrier(struct dml_vk_device *dev, VkCommandBuffer cmd, VkPipelineStageFlags from,
+                    VkAccessFlags written, VkPipelineStageFlags to, VkAccessFlags accessed)
+{
+    VkMemoryBarrier memory = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                              .srcAccessMask = written,
+                              .dstAccessMask = accessed};
+    dev->vk.vkCmdPipelineBarrier(cmd, from, to, 0, 1, &memory, 0, NULL, 0, NULL);
+}
+
+/* Consecutive runs between the same two slots go in one vkCmdCopyBuffer. */
+static void record_copies(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                          VkCommandBuffer cmd, const struct dml_vk_slot *slots)
+{
+    enum { BATCH = 32 };
+    VkBufferCopy batch[BATCH];
+    uint32_t n = 0;
+
+    for (uint32_t r = 0; r < kernel->region_count; ++r)
+    {
+        const struct plan_copy_region *region = &kernel->regions[r];
+        const struct dml_vk_slot *src = &slots[region->src_slot], *dst = &slots[region->dst_slot];
+        batch[n++] = (VkBufferCopy){src->offset + region->src_offset,
+                                    dst->offset + region->dst_offset, region->size};
+        const struct plan_copy_region *next = r + 1 < kernel->region_count ? region + 1 : NULL;
+        if (n == BATCH || !next || next->src_slot != region->src_slot ||
+            next->dst_slot != region->dst_slot)
+        {
+            dev->vk.vkCmdCopyBuffer(cmd, src->buffer, dst->buffer, n, batch);
+            n = 0;
+        }
+    }
+}
+
+void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                          VkCommandBuffer cmd, const struct dml_vk_slot *slots,
+                          VkDeviceAddress slot_block)
+{
+    if (slot_block || !dml_vk_kernel_uses_copy_engine(kernel, slots))
+    {
+        record_dispatch(dev, kernel, cmd, slots, slot_block);
+        return;
+    }
+    barrier(dev, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+    record_copies(dev, kernel, cmd, slots);
+    barrier(dev, cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 }

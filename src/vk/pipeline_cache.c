@@ -1,11 +1,8 @@
-/* The pipeline cache across processes: a file per device, driver and library version under
- * $XDG_CACHE_HOME/dmlops (else ~/.cache/dmlops). The file is the driver's cache data behind a
+/* The pipeline cache across processes (a file of cache_files.c): the driver's cache data behind a
  * header of ours (magic and a checksum of the data), so a truncated or foreign file is never
  * handed to the driver; the driver checks its own header (vendor, device, cache UUID) too. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -30,38 +27,6 @@ static uint64_t checksum(const unsigned char *data, size_t size)
     for (size_t i = 0; i < size; ++i)
         h = (h ^ data[i]) * 0x100000001b3ull;
     return h;
-}
-
-/* The cache directory (created), or false when there is none or caching is off. */
-static bool cache_dir(char *dir, size_t size)
-{
-    const char *off = getenv("DMLOPS_PIPELINE_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
-    const char *home = getenv("HOME");
-    if (off && !strcmp(off, "0"))
-        return false;
-    if (xdg && xdg[0] == '/')
-        snprintf(dir, size, "%s", xdg);
-    else if (home && home[0] == '/')
-        snprintf(dir, size, "%s/.cache", home);
-    else
-        return false;
-    if (mkdir(dir, 0700) && errno != EEXIST)
-        return false;
-    size_t used = strlen(dir);
-    snprintf(dir + used, size - used, "/dmlops");
-    return !mkdir(dir, 0700) || errno == EEXIST;
-}
-
-static bool cache_path(const struct dml_vk_device *dev, char *path, size_t size)
-{
-    char dir[4096], uuid[2 * VK_UUID_SIZE + 1];
-    if (!cache_dir(dir, sizeof(dir)))
-        return false;
-    for (unsigned i = 0; i < VK_UUID_SIZE; ++i)
-        snprintf(uuid + 2 * i, 3, "%02x", dev->props.pipelineCacheUUID[i]);
-    int n = snprintf(path, size, "%s/pipelines-%04x-%04x-%08x-%s-%s.bin", dir, dev->props.vendorID,
-                     dev->props.deviceID, dev->props.driverVersion, uuid, DMLOPS_VERSION_STRING);
-    return n > 0 && (size_t)n < size;
 }
 
 /* Whether data begins with the Vulkan cache header of this very device. */
@@ -110,7 +75,7 @@ VkResult dml_vk_pipeline_cache_create(struct dml_vk_device *dev, VkPipelineCache
     size_t size = 0, mapped = 0;
     const unsigned char *data = NULL;
     void *map =
-        cache_path(dev, path, sizeof(path)) ? map_file(dev, path, &mapped, &data, &size) : NULL;
+        dml_vk_cache_path(dev, "pipelines", path, sizeof(path)) ? map_file(dev, path, &mapped, &data, &size) : NULL;
     VkPipelineCacheCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
                                       .initialDataSize = map ? size : 0,
                                       .pInitialData = map ? data : NULL};
@@ -127,27 +92,18 @@ VkResult dml_vk_pipeline_cache_create(struct dml_vk_device *dev, VkPipelineCache
     return r;
 }
 
-/* Written to a file of this process's own, then renamed: readers see a whole file or none. */
 static void store(const char *path, const unsigned char *data, size_t size)
 {
-    char temp[4300];
     struct file_header header = {CACHE_MAGIC, checksum(data, size)};
     memcpy(header.magic, CACHE_MAGIC, 8);
-    snprintf(temp, sizeof(temp), "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(temp, "wb");
-    if (!f)
-        return;
-    bool ok = fwrite(&header, sizeof(header), 1, f) == 1 && fwrite(data, 1, size, f) == size;
-    ok = !fclose(f) && ok;
-    if (!ok || rename(temp, path))
-        remove(temp);
+    dml_vk_cache_store(path, &header, sizeof(header), data, size);
 }
 
 void dml_vk_pipeline_cache_save(struct dml_vk_device *dev, VkPipelineCache cache)
 {
     char path[4200];
     size_t size = 0;
-    if (!cache_path(dev, path, sizeof(path)) ||
+    if (!dml_vk_cache_path(dev, "pipelines", path, sizeof(path)) ||
         dev->vk.vkGetPipelineCacheData(dev->handle, cache, &size, NULL) != VK_SUCCESS ||
         size > CACHE_MAX_BYTES || size < VK_HEADER_BYTES)
         return;

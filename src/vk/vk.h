@@ -34,8 +34,9 @@ struct dml_vk_slab;
  * been created with bufferDeviceAddress, storageBuffer8BitAccess, storageBuffer16BitAccess and
  * shaderInt64 enabled (the library can only check that the physical device has them), its
  * instance with Vulkan 1.2 or later. The library submits to queue (queue_family_index,
- * queue_index) only inside dml_vk_buffer_upload/download and dml_vk_command_submit_and_wait,
- * under its own lock: the application must not use that queue concurrently with those calls. */
+ * queue_index) only inside dml_vk_buffer_upload/download, dml_vk_command_submit_and_wait and
+ * dml_vk_device_create (the copy-engine probes, see dml_vk_device_engines), under its own
+ * lock: the application must not use that queue concurrently with those calls. */
 struct dml_vk_interop
 {
     PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* NULL: the system's Vulkan loader */
@@ -94,8 +95,26 @@ void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
  * Vulkan guarantees, next to the parameter block's address. Plans reading more are cut first. */
 #define DML_VK_MAX_SLOTS 15
 
+/* A bound position: its device address (0: unbound) and, for buffers from dml_vk_buffer_create
+ * (which have transfer usage), the buffer and the offset in it, so that the copy engine can reach
+ * it too; buffer is VK_NULL_HANDLE for the application's own buffers, whose usage is unknown. */
+struct dml_vk_slot
+{
+    VkDeviceAddress address;
+    VkBuffer buffer;
+    uint64_t offset;
+};
+/* The slot offset bytes into buffer (any buffer with SHADER_DEVICE_ADDRESS usage). */
+struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset);
+/* slot moved on by bytes; an unbound slot stays unbound. */
+struct dml_vk_slot dml_vk_slot_advance(struct dml_vk_slot slot, uint64_t bytes);
+
+struct plan_copy_region;
+
 /* One dispatch ready to record: the pipeline of the plan's variant (shared, owned by the
- * device's pipeline cache), the plan packed into a parameter block, and the group counts. */
+ * device's pipeline cache), the plan packed into a parameter block, and the group counts. Where
+ * the device copies faster with its copy engine (dml_vk_device_engines) and the plan is a few
+ * contiguous runs, also those runs, recorded as vkCmdCopyBuffer whenever every slot can take it. */
 struct dml_vk_kernel
 {
     VkPipeline pipeline;
@@ -103,21 +122,58 @@ struct dml_vk_kernel
     struct dml_vk_block params;
     uint32_t groups[3];
     uint32_t slot_count;
+    uint32_t region_count; /* 0: compute only */
+    struct plan_copy_region *regions;
 };
 
 /* E_INVALIDARG for a malformed plan (see dml_vk_plan_check). */
 HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out);
-/* Frees the parameter block (the GPU must be done with it); zeroes *kernel. */
+/* Frees the parameter block (the GPU must be done with it) and the runs; zeroes *kernel. */
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel);
-/* Binds the pipeline, pushes the addresses and dispatches; inserts no barrier. With slot_block 0,
- * slots[0 .. plan.slot_count) are pushed (read now); otherwise slots is ignored and the GPU reads
- * the slot_count addresses from slot_block (8-byte aligned) when it executes, which is what
- * DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE needs. The compute pipeline and push constants of cmd
- * are left changed. Not thread-safe per cmd (as Vulkan). */
+/* Records the kernel; inserts no barrier around a dispatch. With slot_block 0, slots[0 ..
+ * plan.slot_count) are used as they are now; otherwise slots is ignored and the GPU reads the
+ * slot_count addresses from slot_block (8-byte aligned) when it executes, which is what
+ * DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE needs. The copy engine is used only with slot_block 0,
+ * runs, and a buffer in every slot; its copies are then fenced by barriers of their own (compute
+ * to transfer before, transfer to compute after), so that to the application they are ordered
+ * like a compute dispatch. The compute pipeline and push constants of cmd are left changed. Not
+ * thread-safe per cmd (as Vulkan). */
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
-                          VkCommandBuffer cmd, const VkDeviceAddress *slots,
+                          VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block);
+/* Whether dml_vk_kernel_record with these slots (slot_block 0) uses the copy engine. */
+bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
+                                    const struct dml_vk_slot *slots);
+
+/* Which engine carries a plan of contiguous runs faster on this device: the compute kernel or
+ * vkCmdCopyBuffer. Decided from probes timed on the GPU when the device is created (or read back
+ * from an earlier process's file for this device, driver and library version): each engine on a
+ * small and a large copy, and the copy engine on the large copy cut into many runs. Times in
+ * between follow the line through the two sizes, plus the measured cost of each extra run.
+ * DMLOPS_COPY_ENGINE=compute or transfer forces the choice. */
+enum dml_vk_engine
+{
+    DML_VK_ENGINE_COMPUTE,
+    DML_VK_ENGINE_TRANSFER,
+};
+#define DML_VK_ENGINE_PROBES 5
+struct dml_vk_engine_probe
+{
+    enum dml_vk_engine engine;
+    uint64_t bytes;
+    uint32_t runs;
+    double ns; /* best GPU time; 0 when not measured */
+};
+struct dml_vk_engines
+{
+    int forced; /* an enum dml_vk_engine, or -1 */
+    bool measured;
+    struct dml_vk_engine_probe probes[DML_VK_ENGINE_PROBES];
+    const char *source; /* how the choice is made, for people */
+};
+const struct dml_vk_engines *dml_vk_device_engines(const struct dml_vk_device *dev);
+
 /* S_OK when the plan is one the kernels implement, else E_INVALIDARG; what (if not NULL) gets a
  * short description of the first problem. */
 HRESULT dml_vk_plan_check(const struct plan *plan, const char **what);

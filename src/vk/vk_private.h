@@ -166,6 +166,14 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                             const struct dml_vk_spec *spec, VkPipeline *out);
 
+/* cache_files.c: where a file of kind `what` (e.g. "pipelines") lives for this device, driver and
+ * library version, under $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), the directory created;
+ * false when there is none or DMLOPS_PIPELINE_CACHE=0. store writes header then data whole, or
+ * nothing. */
+bool dml_vk_cache_path(const struct dml_vk_device *dev, const char *what, char *path, size_t size);
+void dml_vk_cache_store(const char *path, const void *header, size_t header_size,
+                        const void *data, size_t size);
+
 /* pipeline_cache.c: the VkPipelineCache's initial data from, and its data back to,
  * $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), one file per device, driver and library
  * version; DMLOPS_PIPELINE_CACHE=0 turns it off. Missing, foreign or corrupt files are ignored. */
@@ -208,7 +216,13 @@ struct dml_vk_device
     struct dml_vk_buffer_registry buffers;
     struct dml_vk_pipelines pipelines;
     struct dml_vk_commands commands;
+    struct dml_vk_engines engines;
 };
+
+/* engines.c: probes (or reads back) the engines' copy times, once, at device creation; fails
+ * only when memory ran out or the device was lost meanwhile. engine_for: the faster engine for `bytes` in `runs`. */
+HRESULT dml_vk_engines_choose(struct dml_vk_device *dev);
+enum dml_vk_engine dml_vk_engine_for(const struct dml_vk_device *dev, uint64_t bytes, uint32_t runs);
 
 /* Grows a dynamic array (items, count, capacity) so that one more item fits. */
 bool dml_vk_array_reserve(void **items, size_t *capacity, size_t count, size_t item_size);

@@ -38,6 +38,7 @@ void vk_test_reference(const struct plan *plan, uint8_t *const *slots)
 struct run
 {
     VkBuffer buffers[DML_VK_MAX_SLOTS];
+    struct dml_vk_slot slots[DML_VK_MAX_SLOTS];
     VkDeviceAddress addresses[DML_VK_MAX_SLOTS];
     struct dml_vk_block block;
     struct dml_vk_kernel kernel;
@@ -53,7 +54,8 @@ static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
         if (SUCCEEDED(hr))
             hr = dml_vk_buffer_upload(dev, run->buffers[s], 0, slots[s], slot_sizes[s]);
         if (SUCCEEDED(hr))
-            run->addresses[s] = dml_vk_buffer_address(dev, run->buffers[s]);
+            run->slots[s] = dml_vk_buffer_slot(dev, run->buffers[s], 0);
+        run->addresses[s] = run->slots[s].address;
     }
     if (SUCCEEDED(hr))
         hr = dml_vk_kernel_create(dev, plan, &run->kernel);
@@ -69,7 +71,9 @@ static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_
     bool block = mode == VK_TEST_SLOTS_BLOCK;
     /* Poisoned addresses when pushed: the kernel must not read the block then. */
     memset(run->block.host, block ? 0 : 0xff, run->block.size);
-    dml_vk_kernel_record(dev, &run->kernel, cmd, block ? NULL : run->addresses,
+    for (uint32_t s = 0; mode == VK_TEST_SLOTS_ADDRESSES && s < DML_VK_MAX_SLOTS; ++s)
+        run->slots[s].buffer = VK_NULL_HANDLE;
+    dml_vk_kernel_record(dev, &run->kernel, cmd, block ? NULL : run->slots,
                          block ? run->block.address : 0);
     if (block)
         memcpy(run->block.host, run->addresses, sizeof(run->addresses));

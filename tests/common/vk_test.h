@@ -18,10 +18,11 @@ struct dml_vk_device *vk_test_device(void);
 /* Runs the plan on host memory with plan_exec: slots[s] is the memory of binding slot s. */
 void vk_test_reference(const struct plan *plan, uint8_t *const *slots);
 
-/* How a dispatch gets its slot addresses (see dml_vk_kernel_record). */
+/* How a dispatch gets its slots (see dml_vk_kernel_record). */
 enum vk_test_slots
 {
-    VK_TEST_SLOTS_PUSHED,
+    VK_TEST_SLOTS_PUSHED,    /* buffers and addresses: the copy engine where the kernel has runs */
+    VK_TEST_SLOTS_ADDRESSES, /* addresses only, as for the application's buffers: compute */
     VK_TEST_SLOTS_BLOCK, /* read from a block at execution; the block is written after recording */
 };
 

@@ -80,13 +80,13 @@ static void test_count_limit(void **state)
 /* Runs plan with each slot's address lowered by shift[s] (the plan's bases make up for it). */
 static void run_shifted(const struct plan *plan, VkBuffer *buffers, const uint64_t *shift)
 {
-    VkDeviceAddress slots[2];
+    struct dml_vk_slot slots[2] = {{0}}; /* addresses only: the trick is on addresses */
     for (int s = 0; s < 2; ++s)
     {
-        slots[s] = dml_vk_buffer_address(device, buffers[s]);
-        if (slots[s] < shift[s])
+        slots[s].address = dml_vk_buffer_address(device, buffers[s]);
+        if (slots[s].address < shift[s])
             skip(); /* this driver's addresses are too low to play the trick */
-        slots[s] -= shift[s];
+        slots[s].address -= shift[s];
     }
     struct dml_vk_kernel kernel;
     assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
