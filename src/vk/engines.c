@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan_copy.h"
 #include "vk_private.h"
 
 #define SMALL (64u << 10)
@@ -120,28 +121,25 @@ static void full_barrier(struct dml_vk_device *dev, VkCommandBuffer cmd)
                                  VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &memory, 0, NULL, 0, NULL);
 }
 
-/* The transfer probes: the copy as `runs` equal runs, every other one of twice that length so
- * that consecutive runs never merge into one. */
-static void record_transfer(struct dml_vk_device *dev, const struct calibration *c,
-                            VkCommandBuffer cmd, const struct dml_vk_engine_probe *probe)
-{
-    static VkBufferCopy regions[MANY_RUNS];
-    uint64_t run = probe->bytes / probe->runs;
-    for (uint32_t r = 0; r < probe->runs; ++r)
-        regions[r] = (VkBufferCopy){r * run, (probe->runs - 1 - r) * run, run};
-    dev->vk.vkCmdCopyBuffer(cmd, c->src, c->dst, probe->runs, regions);
-}
-
+/* A transfer probe is recorded exactly as an operator's runs are (the kernel's barriers
+ * included): the copy as `runs` equal runs, written in reverse order so that no two consecutive
+ * runs could be merged into one. */
 static void record_probe(struct dml_vk_device *dev, const struct calibration *c, VkCommandBuffer cmd,
                          const struct dml_vk_engine_probe *probe)
 {
+    static struct plan_copy_region regions[MANY_RUNS];
+    struct dml_vk_kernel kernel = c->kernel[probe->bytes == LARGE];
     struct dml_vk_slot slots[2] = {dml_vk_buffer_slot(dev, c->src, 0),
                                    dml_vk_buffer_slot(dev, c->dst, 0)};
-    slots[0].buffer = slots[1].buffer = VK_NULL_HANDLE; /* the compute kernel, whatever it has */
-    if (probe->engine == DML_VK_ENGINE_COMPUTE)
-        dml_vk_kernel_record(dev, &c->kernel[probe->bytes == LARGE], cmd, slots, 0);
-    else
-        record_transfer(dev, c, cmd, probe);
+    uint64_t run = probe->bytes / probe->runs;
+    if (probe->engine == DML_VK_ENGINE_TRANSFER)
+    {
+        for (uint32_t r = 0; r < probe->runs; ++r)
+            regions[r] = (struct plan_copy_region){0, 1, r * run, (probe->runs - 1 - r) * run, run};
+        kernel.regions = regions;
+        kernel.region_count = probe->runs;
+    }
+    dml_vk_kernel_record(dev, &kernel, cmd, slots, 0);
 }
 
 /* A timestamp before and after each probe run, a full barrier before each so none overlaps. */
