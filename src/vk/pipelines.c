@@ -48,6 +48,11 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
     free(p->entries);
     p->entries = NULL;
     p->count = p->capacity = p->specialized = 0;
+    for (size_t i = 0; i < p->module_count; ++i)
+        dev->vk.vkDestroyShaderModule(dev->handle, p->modules[i].module, dev->allocator);
+    free(p->modules);
+    p->modules = NULL;
+    p->module_count = p->module_capacity = 0;
     if (p->layout)
         dev->vk.vkDestroyPipelineLayout(dev->handle, p->layout, dev->allocator);
     if (p->cache && p->cache_changed)
@@ -58,16 +63,39 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
     p->cache = VK_NULL_HANDLE;
 }
 
-static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t bytes,
-                      const struct dml_vk_spec *spec, VkPipeline *out)
+/* The variant's shader module, created on first use and kept for the device's life: a new
+ * shape then costs only vkCreateComputePipelines (a cache hit, once the cache file is warm), not
+ * another parse of SPIR-V that is hundreds of kilobytes for the specialized kernels. Lock held. */
+static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                           VkShaderModule *out)
 {
-    VkShaderModuleCreateInfo module_info = {
+    struct dml_vk_pipelines *p = &dev->pipelines;
+    for (size_t i = 0; i < p->module_count; ++i)
+    {
+        if (!memcmp(&p->modules[i].variant, variant, sizeof(*variant)))
+            return *out = p->modules[i].module, VK_SUCCESS;
+    }
+    size_t bytes = 0;
+    const uint32_t *code = dml_vk_spirv(variant, &bytes);
+    VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
         .codeSize = bytes,
         .pCode = code,
     };
-    VkShaderModule module = VK_NULL_HANDLE;
-    VkResult r = dev->vk.vkCreateShaderModule(dev->handle, &module_info, dev->allocator, &module);
+    if (!dml_vk_array_reserve((void **)&p->modules, &p->module_capacity, p->module_count,
+                              sizeof(*p->modules)))
+        return VK_ERROR_OUT_OF_HOST_MEMORY;
+    VkResult r = dev->vk.vkCreateShaderModule(dev->handle, &info, dev->allocator, out);
+    if (r == VK_SUCCESS)
+        p->modules[p->module_count++] = (struct dml_vk_module_entry){*variant, *out};
+    return r;
+}
+
+static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                      const struct dml_vk_spec *spec, VkPipeline *out)
+{
+    VkShaderModule module;
+    VkResult r = module_for(dev, variant, &module);
     if (r != VK_SUCCESS)
         return r;
     VkSpecializationInfo spec_info;
@@ -85,9 +113,8 @@ static VkResult build(struct dml_vk_device *dev, const uint32_t *code, size_t by
             },
         .layout = dev->pipelines.layout,
     };
-    r = dev->vk.vkCreateComputePipelines(dev->handle, dev->pipelines.cache, 1, &info, dev->allocator, out);
-    dev->vk.vkDestroyShaderModule(dev->handle, module, dev->allocator);
-    return r;
+    return dev->vk.vkCreateComputePipelines(dev->handle, dev->pipelines.cache, 1, &info,
+                                            dev->allocator, out);
 }
 
 /* FNV-1a over the spec's bytes (zero-filled, so equal specs hash equal). */
@@ -126,8 +153,7 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     size_t bytes = 0;
-    const uint32_t *code = dml_vk_spirv(variant, &bytes);
-    if (!code)
+    if (!dml_vk_spirv(variant, &bytes))
         return E_INVALIDARG;
     if (spec && p->specialized >= DML_VK_MAX_SPECIALIZED)
         return S_FALSE; /* enough shapes compiled: the caller falls back to the generic kernel */
@@ -135,7 +161,7 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
     if ((spec && !copy) ||
         !dml_vk_array_reserve((void **)&p->entries, &p->capacity, p->count, sizeof(*p->entries)))
         return free(copy), E_OUTOFMEMORY;
-    VkResult r = build(dev, code, bytes, spec, out);
+    VkResult r = build(dev, variant, spec, out);
     if (r != VK_SUCCESS)
         return free(copy), dml_vk_result_to_hresult(r);
     if (copy)

@@ -147,9 +147,16 @@ struct dml_vk_pipeline_entry
     struct dml_vk_spec *spec; /* owned copy; NULL for generic kernels */
     VkPipeline pipeline;
 };
+struct dml_vk_module_entry
+{
+    struct dml_vk_variant variant;
+    VkShaderModule module;
+};
 struct dml_vk_pipelines
 {
     pthread_mutex_t lock;
+    struct dml_vk_module_entry *modules; /* one per variant used so far */
+    size_t module_count, module_capacity;
     VkPipelineCache cache;
     VkPipelineLayout layout;
     struct dml_vk_pipeline_entry *entries;
