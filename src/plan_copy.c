@@ -61,9 +61,9 @@ static bool add_regions(const struct part_copy *p, int outer, uint64_t run, uint
         }
         if (*count == PLAN_COPY_MAX_REGIONS)
             return false;
-        regions[(*count)++] = (struct plan_copy_region){p->src_slot, p->dst_slot,
-                                                        (uint64_t)in * elem_bytes,
-                                                        (uint64_t)out * elem_bytes, run * elem_bytes};
+        regions[(*count)++] =
+            (struct plan_copy_region){p->src_slot, p->dst_slot, (uint64_t)in * elem_bytes,
+                                      (uint64_t)out * elem_bytes, run * elem_bytes};
         int d = outer;
         while (d >= 0 && ++c[d] == p->sizes[d])
             c[d--] = 0;

@@ -43,8 +43,8 @@ bool dml_vk_cache_path(const struct dml_vk_device *dev, const char *what, char *
     return n > 0 && (size_t)n < size;
 }
 
-void dml_vk_cache_store(const char *path, const void *header, size_t header_size,
-                        const void *data, size_t size)
+void dml_vk_cache_store(const char *path, const void *header, size_t header_size, const void *data,
+                        size_t size)
 {
     char temp[4300];
     snprintf(temp, sizeof(temp), "%s.%ld.tmp", path, (long)getpid());

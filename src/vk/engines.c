@@ -2,6 +2,7 @@
  * copy kernel, or vkCmdCopyBuffer. Probed once per device, driver and library version with GPU
  * timestamps (each probe the best of a few runs after a warm-up), and kept in the cache
  * directory so that later processes only read the times back. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,13 +45,14 @@ const struct dml_vk_engines *dml_vk_device_engines(const struct dml_vk_device *d
     return &dev->engines;
 }
 
-/* Time for bytes on the line through the small and the large probe (no less than the small). */
-static double along(const struct dml_vk_engine_probe *small, const struct dml_vk_engine_probe *large,
-                    uint64_t bytes)
+/* Time for bytes on the line through the small and the large probe, never below the small
+ * probe (a noisy large probe must not make bigger copies look cheaper). */
+static double along(const struct dml_vk_engine_probe *small,
+                    const struct dml_vk_engine_probe *large, uint64_t bytes)
 {
-    if (bytes <= small->bytes)
-        return small->ns;
     double slope = (large->ns - small->ns) / (double)(large->bytes - small->bytes);
+    if (bytes <= small->bytes || slope <= 0)
+        return small->ns;
     return small->ns + slope * (double)(bytes - small->bytes);
 }
 
@@ -116,18 +118,20 @@ static void full_barrier(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
     VkMemoryBarrier memory = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                               .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
-                              .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT};
+                              .dstAccessMask =
+                                  VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT};
     dev->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                                 VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &memory, 0, NULL, 0, NULL);
+                                 VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &memory, 0, NULL, 0,
+                                 NULL);
 }
 
 /* A transfer probe is recorded exactly as an operator's runs are (the kernel's barriers
  * included): the copy as `runs` equal runs, written in reverse order so that no two consecutive
  * runs could be merged into one. */
-static void record_probe(struct dml_vk_device *dev, const struct calibration *c, VkCommandBuffer cmd,
-                         const struct dml_vk_engine_probe *probe)
+static void record_probe(struct dml_vk_device *dev, const struct calibration *c,
+                         VkCommandBuffer cmd, const struct dml_vk_engine_probe *probe)
 {
-    static struct plan_copy_region regions[MANY_RUNS];
+    struct plan_copy_region regions[MANY_RUNS]; /* not static: devices may be created at once */
     struct dml_vk_kernel kernel = c->kernel[probe->bytes == LARGE];
     struct dml_vk_slot slots[2] = {dml_vk_buffer_slot(dev, c->src, 0),
                                    dml_vk_buffer_slot(dev, c->dst, 0)};
@@ -142,12 +146,15 @@ static void record_probe(struct dml_vk_device *dev, const struct calibration *c,
     dml_vk_kernel_record(dev, &kernel, cmd, slots, 0);
 }
 
-/* A timestamp before and after each probe run, a full barrier before each so none overlaps. */
+/* A timestamp before and after each probe run, a full barrier before each so none overlaps.
+ * The timestamps are then copied into the source buffer on the GPU and downloaded, rather than
+ * read with vkGetQueryPoolResults (which leaks in lavapipe when its own allocation fails). */
 static void record_all(struct dml_vk_device *dev, const struct calibration *c, VkCommandBuffer cmd)
 {
     uint32_t q = 0;
     dev->vk.vkCmdResetQueryPool(cmd, c->queries, 0, QUERIES);
     for (int p = 0; p < DML_VK_ENGINE_PROBES; ++p)
+    {
         for (int run = 0; run < RUNS; ++run)
         {
             full_barrier(dev, cmd);
@@ -155,23 +162,31 @@ static void record_all(struct dml_vk_device *dev, const struct calibration *c, V
             record_probe(dev, c, cmd, &probe_list[p]);
             dev->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, c->queries, q++);
         }
+    }
+    full_barrier(dev, cmd);
+    dev->vk.vkCmdCopyQueryPoolResults(cmd, c->queries, 0, QUERIES, c->src, 0, sizeof(uint64_t),
+                                      VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    full_barrier(dev, cmd); /* for the download's copy, recorded after this submission */
 }
 
+/* Each probe's best run after the warm-up. */
 static HRESULT read_times(struct dml_vk_device *dev, const struct calibration *c, uint64_t mask,
                           struct dml_vk_engines *e)
 {
     uint64_t ticks[QUERIES];
-    VkResult r = dev->vk.vkGetQueryPoolResults(dev->handle, c->queries, 0, QUERIES, sizeof(ticks),
-                                               ticks, sizeof(ticks[0]),
-                                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-    if (r != VK_SUCCESS)
-        return dml_vk_result_to_hresult(r);
-    for (uint32_t q = 0; q < QUERIES; q += 2)
+    HRESULT hr = dml_vk_buffer_download(dev, c->src, 0, ticks, sizeof(ticks));
+    if (FAILED(hr))
+        return hr;
+    const uint64_t *pair = ticks;
+    for (int p = 0; p < DML_VK_ENGINE_PROBES; ++p)
     {
-        double ns = (double)((ticks[q + 1] - ticks[q]) & mask) * dev->props.limits.timestampPeriod;
-        double *best = &e->probes[q / (2 * RUNS)].ns;
-        if ((q / 2) % RUNS && (*best == 0 || ns < *best))
-            *best = ns > 1 ? ns : 1; /* a tick of zero still counts as measured */
+        double *best = &e->probes[p].ns;
+        for (int run = 0; run < RUNS; ++run, pair += 2)
+        {
+            double ns = (double)((pair[1] - pair[0]) & mask) * dev->props.limits.timestampPeriod;
+            if (run > 0 && (*best == 0 || ns < *best))
+                *best = ns > 1 ? ns : 1; /* a difference of zero ticks still counts as measured */
+        }
     }
     return S_OK;
 }
@@ -204,16 +219,22 @@ static HRESULT measure(struct dml_vk_device *dev, uint64_t mask, struct dml_vk_e
     return hr;
 }
 
+/* The probe times of a cache file; false, with *e untouched, unless the file holds exactly the
+ * magic and one finite positive time per probe. */
 static bool load(const char *path, struct dml_vk_engines *e)
 {
-    char magic[32] = {0};
+    char magic[32] = {0}, rest;
+    double ns[DML_VK_ENGINE_PROBES];
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
     bool ok = fscanf(f, "%31s", magic) == 1 && !strcmp(magic, FILE_MAGIC);
     for (int p = 0; p < DML_VK_ENGINE_PROBES && ok; ++p)
-        ok = fscanf(f, "%lf", &e->probes[p].ns) == 1 && e->probes[p].ns > 0;
+        ok = fscanf(f, "%lf", &ns[p]) == 1 && isfinite(ns[p]) && ns[p] > 0;
+    ok = ok && fscanf(f, " %c", &rest) == EOF;
     fclose(f);
+    for (int p = 0; p < DML_VK_ENGINE_PROBES && ok; ++p)
+        e->probes[p].ns = ns[p];
     return ok;
 }
 
@@ -230,7 +251,7 @@ static void save(const char *path, const struct dml_vk_engines *e)
     }
 }
 
-/* DMLOPS_COPY_ENGINE=compute or transfer. */
+/* DMLOPS_COPY_ENGINE=compute or transfer; any other value leaves the choice to the probes. */
 static int forced_engine(void)
 {
     static const char *const names[] = {"compute", "transfer"};
@@ -259,9 +280,15 @@ HRESULT dml_vk_engines_choose(struct dml_vk_device *dev)
                                  .source = "not measured (no GPU timestamps): compute"};
     memcpy(e->probes, probe_list, sizeof(probe_list));
     if (e->forced >= 0)
-        return e->source = "forced by DMLOPS_COPY_ENGINE", S_OK;
+    {
+        e->source = "forced by DMLOPS_COPY_ENGINE";
+        return S_OK;
+    }
     if (cached && load(path, e))
-        return finish(e, "measured by an earlier process, read from the cache file"), S_OK;
+    {
+        finish(e, "measured by an earlier process, read from the cache file");
+        return S_OK;
+    }
     uint64_t mask = timestamp_mask(dev);
     if (!mask)
         return S_OK;

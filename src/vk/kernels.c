@@ -167,12 +167,12 @@ static void barrier(struct dml_vk_device *dev, VkCommandBuffer cmd, VkPipelineSt
     dev->vk.vkCmdPipelineBarrier(cmd, from, to, 0, 1, &memory, 0, NULL, 0, NULL);
 }
 
-/* Consecutive runs between the same two slots go in one vkCmdCopyBuffer. */
+/* Consecutive runs between the same two slots go in one vkCmdCopyBuffer (COPY_BATCH at most). */
+#define COPY_BATCH 32
 static void record_copies(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots)
 {
-    enum { BATCH = 32 };
-    VkBufferCopy batch[BATCH];
+    VkBufferCopy batch[COPY_BATCH];
     uint32_t n = 0;
 
     for (uint32_t r = 0; r < kernel->region_count; ++r)
@@ -182,7 +182,7 @@ static void record_copies(struct dml_vk_device *dev, const struct dml_vk_kernel 
         batch[n++] = (VkBufferCopy){src->offset + region->src_offset,
                                     dst->offset + region->dst_offset, region->size};
         const struct plan_copy_region *next = r + 1 < kernel->region_count ? region + 1 : NULL;
-        if (n == BATCH || !next || next->src_slot != region->src_slot ||
+        if (n == COPY_BATCH || !next || next->src_slot != region->src_slot ||
             next->dst_slot != region->dst_slot)
         {
             dev->vk.vkCmdCopyBuffer(cmd, src->buffer, dst->buffer, n, batch);
@@ -201,8 +201,10 @@ void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel 
         return;
     }
     barrier(dev, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+            VK_PIPELINE_STAGE_TRANSFER_BIT,
+            VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
     record_copies(dev, kernel, cmd, slots);
     barrier(dev, cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 }

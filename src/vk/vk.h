@@ -137,8 +137,8 @@ void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kern
  * DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE needs. The copy engine is used only with slot_block 0,
  * runs, and a buffer in every slot; its copies are then fenced by barriers of their own (compute
  * to transfer before, transfer to compute after), so that to the application they are ordered
- * like a compute dispatch. The compute pipeline and push constants of cmd are left changed. Not
- * thread-safe per cmd (as Vulkan). */
+ * like a compute dispatch. The compute pipeline and push constants of cmd may be left changed.
+ * Not thread-safe per cmd (as Vulkan). */
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block);

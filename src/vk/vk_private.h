@@ -123,8 +123,8 @@ void dml_vk_allocation_destroy(struct dml_vk_device *dev, struct dml_vk_allocati
  * E_OUTOFMEMORY when the probe buffer could not be made, E_FAIL when no type fits. */
 HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFlags usage,
                                      VkMemoryPropertyFlags required,
-                                     const VkMemoryPropertyFlags *preferred,
-                                     size_t preferred_count, uint32_t *type);
+                                     const VkMemoryPropertyFlags *preferred, size_t preferred_count,
+                                     uint32_t *type);
 
 /* The parameter block's address and DML_VK_MAX_SLOTS slot addresses (kernels.c). */
 #define DML_VK_PUSH_BYTES 128
@@ -178,8 +178,8 @@ HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_varia
  * false when there is none or DMLOPS_PIPELINE_CACHE=0. store writes header then data whole, or
  * nothing. */
 bool dml_vk_cache_path(const struct dml_vk_device *dev, const char *what, char *path, size_t size);
-void dml_vk_cache_store(const char *path, const void *header, size_t header_size,
-                        const void *data, size_t size);
+void dml_vk_cache_store(const char *path, const void *header, size_t header_size, const void *data,
+                        size_t size);
 
 /* pipeline_cache.c: the VkPipelineCache's initial data from, and its data back to,
  * $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), one file per device, driver and library
@@ -227,9 +227,11 @@ struct dml_vk_device
 };
 
 /* engines.c: probes (or reads back) the engines' copy times, once, at device creation; fails
- * only when memory ran out or the device was lost meanwhile. engine_for: the faster engine for `bytes` in `runs`. */
+ * only when memory ran out or the device was lost meanwhile. engine_for: the faster engine for
+ * `bytes` in `runs`. */
 HRESULT dml_vk_engines_choose(struct dml_vk_device *dev);
-enum dml_vk_engine dml_vk_engine_for(const struct dml_vk_device *dev, uint64_t bytes, uint32_t runs);
+enum dml_vk_engine dml_vk_engine_for(const struct dml_vk_device *dev, uint64_t bytes,
+                                     uint32_t runs);
 
 /* Grows a dynamic array (items, count, capacity) so that one more item fits. */
 bool dml_vk_array_reserve(void **items, size_t *capacity, size_t count, size_t item_size);

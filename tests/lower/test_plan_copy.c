@@ -75,7 +75,7 @@ static void whole_copy_is_one_run(void **state)
 
 static void window_is_a_run_per_row(void **state)
 {
-    uint32_t sizes[] = {6, 32};      /* rows 1..6 of 8, columns 0..31 of 40, 2-byte elements */
+    uint32_t sizes[] = {6, 32}; /* rows 1..6 of 8, columns 0..31 of 40, 2-byte elements */
     int64_t strides[] = {40, 1};
     struct plan plan = copy_plan(2, sizes, strides, 2);
     plan.in_base = 40;
@@ -108,6 +108,22 @@ static void split_gives_runs_per_part(void **state)
     assert_int_equal(regions[4].src_offset, 24 * 4);
     assert_int_equal(regions[4].size, 40 * 4);
     assert_int_equal(regions[5].src_offset, (64 + 24) * 4);
+}
+
+/* 16-byte units, a size-1 dimension, an outer dimension walked backwards, a broadcast one. */
+static void unusual_strides_give_exact_runs(void **state)
+{
+    uint32_t sizes[] = {3, 1, 2, 8};
+    int64_t strides[] = {-32, 999, 0, 1};
+    struct plan plan = copy_plan(4, sizes, strides, 16);
+    plan.in_base = 64;
+    struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
+    uint32_t count;
+    assert_true(plan_copy_regions(&plan, regions, &count));
+    assert_int_equal(count, 6);
+    assert_int_equal(regions[2].src_offset, (64 - 32) * 16);
+    assert_int_equal(regions[3].src_offset, (64 - 32) * 16); /* the broadcast row again */
+    check_against_interpreter(&plan);
 }
 
 static void not_plain_runs(void **state)
@@ -151,9 +167,9 @@ static void too_many_or_too_short_runs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(whole_copy_is_one_run),
-        cmocka_unit_test(window_is_a_run_per_row),
+        cmocka_unit_test(whole_copy_is_one_run),      cmocka_unit_test(window_is_a_run_per_row),
         cmocka_unit_test(split_gives_runs_per_part),
+        cmocka_unit_test(unusual_strides_give_exact_runs),
         cmocka_unit_test(not_plain_runs),
         cmocka_unit_test(too_many_or_too_short_runs),
     };

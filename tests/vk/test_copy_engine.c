@@ -68,8 +68,10 @@ static void probes_are_measured_then_read_back(void **state)
 static void corrupt_cache_file_is_measured_again(void **state)
 {
     char command[256];
-    snprintf(command, sizeof(command), "for f in %s/dmlops/engines-*; do echo DMLOPS-ENGINES-2 "
-             "nan > \"$f\"; done", cache_home);
+    snprintf(command, sizeof(command),
+             "for f in %s/dmlops/engines-*; do echo DMLOPS-ENGINES-2 "
+             "nan > \"$f\"; done",
+             cache_home);
     assert_int_equal(system(command), 0);
     struct dml_vk_device *dev = create_device(NULL);
     assert_non_null(strstr(dml_vk_device_engines(dev)->source, "measured when the device"));
@@ -129,9 +131,10 @@ static void both_engines_are_exact(void **state)
                          .part_count = 3,
                          .parts = &parts[0],
                          .slot_count = 4};
-    struct plan_part split_parts[3] = {{.slot = 1, .axis_begin = 0, .strides = {100, 1}},
-                                       {.slot = 2, .axis_begin = 100, .strides = {100, 1}},
-                                       {.slot = 3, .axis_begin = 200, .base = 8, .strides = {56, 1}}};
+    struct plan_part split_parts[3] = {
+        {.slot = 1, .axis_begin = 0, .strides = {100, 1}},
+        {.slot = 2, .axis_begin = 100, .strides = {100, 1}},
+        {.slot = 3, .axis_begin = 200, .base = 8, .strides = {56, 1}}};
     split.parts = split_parts;
     const struct plan *plans[] = {&window, &split};
     for (int p = 0; p < 2; ++p)
@@ -158,9 +161,14 @@ static void compute_barrier_orders_a_copy(void **state)
     const struct VolkDeviceTable *vk = dml_vk_device_table(dev);
     struct plan_part part, reverse_part = {.slot = 1, .strides = {1}};
     struct plan copy = window_plan(&part);
-    struct plan reverse = {.kernel = PLAN_KERNEL_COPY, .elem_bytes = 4, .rank = 1,
-                           .count = 6 * 48, .dims = {{.size = 6 * 48, .in_stride = -1}},
-                           .in_base = 6 * 48 - 1, .part_count = 1, .parts = &reverse_part,
+    struct plan reverse = {.kernel = PLAN_KERNEL_COPY,
+                           .elem_bytes = 4,
+                           .rank = 1,
+                           .count = 6 * 48,
+                           .dims = {{.size = 6 * 48, .in_stride = -1}},
+                           .in_base = 6 * 48 - 1,
+                           .part_count = 1,
+                           .parts = &reverse_part,
                            .slot_count = 2};
     static uint32_t in[512], out[6 * 48];
     VkBuffer buffers[3];
@@ -182,7 +190,8 @@ static void compute_barrier_orders_a_copy(void **state)
                                .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                                .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
     vk->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+                             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0,
+                             NULL);
     record(dev, cmd, &reverse, second, &kernels[1]);
     assert_false(dml_vk_kernel_uses_copy_engine(&kernels[1], second));
     assert_int_equal(dml_vk_command_submit_and_wait(dev, cmd), S_OK);
