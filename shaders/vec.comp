@@ -157,54 +157,67 @@ uvec4 reverse_elems(uvec4 v)
 #endif
 }
 
-/* Words q .. q+3 (q in 0..4) of the eight words lo, hi. */
-uvec4 words_from(uvec4 lo, uvec4 hi, uint q)
+/* Bits s .. s+31 (s in 0..31) of the 64 bits hi:lo: one funnel shift. */
+uint shift_pair(uint lo, uint hi, uint s)
 {
-    if (q == 0)
-        return lo;
-    if (q == 1)
-        return uvec4(lo.yzw, hi.x);
-    if (q == 2)
-        return uvec4(lo.zw, hi.xy);
-    if (q == 3)
-        return uvec4(lo.w, hi.xyz);
-    return hi;
+    return uint(packUint2x32(uvec2(lo, hi)) >> s);
 }
 
-/* Bytes r .. r+15 (r in 1..15) of the 32 bytes lo, hi. */
+/* Bytes r .. r+15 (r in 0..15) of the 32 bytes lo, hi: words r / 4 .. r / 4 + 4 picked in two
+ * steps of selects (by 2 words, then by 1), then funnel shifts; no branch on r, which is
+ * seldom a constant. */
 uvec4 funnel(uvec4 lo, uvec4 hi, uint r)
 {
-    uint q = r >> 2, shift = (r & 3u) * 8u;
-    uvec4 a = words_from(lo, hi, q);
-    if (shift == 0)
-        return a;
-    uvec4 b = words_from(lo, hi, q + 1);
-    return (a >> shift) | (b << (32u - shift));
+    bool two = (r & 8u) != 0, one = (r & 4u) != 0;
+    uint w0 = two ? lo.z : lo.x, w1 = two ? lo.w : lo.y, w2 = two ? hi.x : lo.z;
+    uint w3 = two ? hi.y : lo.w, w4 = two ? hi.z : hi.x, w5 = two ? hi.w : hi.y;
+    uint a0 = one ? w1 : w0, a1 = one ? w2 : w1, a2 = one ? w3 : w2;
+    uint a3 = one ? w4 : w3, a4 = one ? w5 : w4, s = (r & 3u) * 8u;
+    return uvec4(shift_pair(a0, a1, s), shift_pair(a1, a2, s), shift_pair(a2, a3, s),
+                 shift_pair(a3, a4, s));
+}
+
+/* Inputs of at most 1 GiB (IN_LIMIT is a constant): every unit and byte offset, even a few
+ * vectors before or past the input, is a 32-bit number, so that the compiler can narrow the
+ * 64-bit arithmetic that leads to each address. */
+#define SMALL_INPUT (IN_LIMIT <= (1ul << 30))
+
+/* The input's address plus byte offset b (b >= 0). */
+uint64_t in_address(int64_t b)
+{
+    return slot_address(IN_SLOT) + (SMALL_INPUT ? uint64_t(uint(b)) : uint64_t(b));
+}
+
+/* Whether bytes [b, b + n) lie inside what the plan reads (n a small constant). */
+bool in_bounds(int64_t b, uint n)
+{
+    if (SMALL_INPUT)
+        return int(b) >= 0 && int(b) + int(n) <= int(IN_LIMIT);
+    return b >= 0 && b + n <= int64_t(IN_LIMIT);
 }
 
 /* VEC elements from input unit u on, through aligned 16-byte loads; false (nothing read) when
  * the second load would pass the end of what the plan reads. */
 bool load_forward(int64_t u, out uvec4 v)
 {
-    uint64_t b = uint64_t(u) * ELEM_BYTES;
-    uint64_t base = slot_address(IN_SLOT);
+    int64_t b = u * ELEM_BYTES;
     uint r = uint(b) & 15u;
-    uint64_t aligned = b - r;
+    int64_t aligned = b - r;
     v = uvec4(0);
     if (r == 0)
     {
-        v = Vec16(base + aligned).v;
+        v = Vec16(in_address(b)).v;
         return true;
     }
-    if (aligned + 32 > IN_LIMIT)
+    if (!in_bounds(aligned, 32))
         return false;
-    v = funnel(Vec16(base + aligned).v, Vec16(base + aligned + 16).v, r);
+    v = funnel(Vec16(in_address(aligned)).v, Vec16(in_address(aligned + 16)).v, r);
     return true;
 }
 
 VALUE_T load_elem(int64_t u)
 {
-    return VALUE_T(Elem(slot_address(IN_SLOT) + uint64_t(u * ELEM_BYTES)).value);
+    return VALUE_T(Elem(in_address(u * ELEM_BYTES)).value);
 }
 
 /* SPEC_FLAG_NEAR0 << d (spec.c): dim d's pads reach at most one period, so that a periodic
@@ -309,14 +322,15 @@ void decompose_row(uint row, out uint c[VEC_MAX_RANK])
     }
 }
 
-/* Input units of the row holding c (all dims but the last); false: the row is padding. */
+/* Input units of the row holding c (all dims but the last); false: the row is padding. The
+ * loop's bound is RANK itself: bounded by VEC_MAX_RANK with a `continue`, the NVIDIA compiler
+ * kept it as a loop, so MAP(d) stayed a runtime switch and every periodic map's code ran per
+ * row (H100: 17.5 KB of code instead of 7.7 KB, last-dim-3 REFLECT at 0.37 of the ceiling). */
 bool row_units(uint k, uint c[VEC_MAX_RANK], out int64_t units)
 {
     units = IN_BASE;
-    [[unroll]] for (uint d = 0; d + 1 < VEC_MAX_RANK; ++d)
+    [[unroll]] for (uint d = 0; d + 1 < RANK; ++d)
     {
-        if (d + 1 >= RANK)
-            continue;
         int64_t i = map_coordinate(d, c[d] + (d == PART_AXIS ? BEGIN(k) : 0));
         if (i < 0)
             return false;

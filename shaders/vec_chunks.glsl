@@ -14,13 +14,13 @@
  * inside [0, IN_LIMIT) are read, the others are zero (never used: outside every row). */
 uvec4 load_aligned(int64_t a)
 {
-    if (a >= 0 && a + 16 <= int64_t(IN_LIMIT))
-        return Vec16(slot_address(IN_SLOT) + uint64_t(a)).v;
+    if (in_bounds(a, 16))
+        return Vec16(in_address(a)).v;
     uvec4 v = uvec4(0);
     [[dont_unroll]] for (uint j = 0; j < VEC; ++j) /* the input's ends only */
     {
         int64_t b = a + int64_t(j * ELEM_BYTES);
-        if (b >= 0 && b + ELEM_BYTES <= int64_t(IN_LIMIT))
+        if (in_bounds(b, ELEM_BYTES))
             put(v, j, load_elem(b / ELEM_BYTES));
     }
     return v;

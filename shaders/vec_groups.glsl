@@ -13,11 +13,12 @@
  * staging in tile.comp's larger array took 4- and 8-byte last-dim-3 rows from 0.97 to 0.6). */
 shared uint stage[STAGE_WORDS];
 
-/* The element at byte offset `at` (a constant once unrolled) of a thread's rows. */
+/* The element at byte offset `at` (a constant once unrolled) of a thread's rows, into zero
+ * bits: a shift and an OR (or one LEA) instead of a bitfield insert, which Hopper emulates. */
 void put_word(inout uint words[GROUP_WORDS], uint at, VALUE_T value)
 {
 #if ELEM_BYTES <= 2
-    words[at / 4] = bitfieldInsert(words[at / 4], value, int(8 * (at % 4)), 8 * ELEM_BYTES);
+    words[at / 4] |= value << (8 * (at % 4));
 #elif ELEM_BYTES == 4
     words[at / 4] = value;
 #elif ELEM_BYTES == 8
@@ -31,15 +32,32 @@ void put_word(inout uint words[GROUP_WORDS], uint at, VALUE_T value)
 #endif
 }
 
-/* Input units of row first + r; valid: the row exists and is not padding. */
-bool group_row_units(uint first, uint r, out int64_t units)
+/* c (the coordinates of output row first + r, every dim but the last) moved on to the next
+ * row: a carry instead of a division per row. */
+void next_row(inout uint c[VEC_MAX_RANK])
 {
-    uint width = LAST_SIZE, c[VEC_MAX_RANK];
+    if (RANK < 2)
+        return;
+    c[RANK - 2] += 1;
+    [[unroll]] for (int d = int(RANK) - 2; d > 0; --d)
+    {
+        if (c[d] == SIZE(uint(d)))
+        {
+            c[d] = 0;
+            c[d - 1] += 1;
+        }
+    }
+}
+
+/* Input units of row first + r at coordinates c, then c moved on; valid: the row exists and
+ * is not padding. */
+bool group_row_units(uint first, uint r, inout uint c[VEC_MAX_RANK], out int64_t units)
+{
     units = 0;
-    if (r >= VROW || first + r >= ELEMS(0) / width)
-        return false;
-    decompose((first + r) * width, 0, c);
-    return row_units(0, c, units);
+    bool valid = r < VROW && first + r < ELEMS(0) / LAST_SIZE && row_units(0, c, units);
+    if (r + 1 < VROW)
+        next_row(c);
+    return valid;
 }
 
 /* Of four values, the one for row r: no array indexed by a specialization-dependent value,
@@ -90,9 +108,11 @@ void load_held(uint valid, int64_t u0, int64_t u1, int64_t u2, int64_t u3,
 void build_rows(uint first, out uint words[GROUP_WORDS])
 {
     uint width = LAST_SIZE;
-    int64_t u0, u1, u2, u3;
-    bool v0 = group_row_units(first, 0, u0), v1 = group_row_units(first, 1, u1);
-    bool v2 = group_row_units(first, 2, u2), v3 = group_row_units(first, 3, u3);
+    int64_t u0 = 0, u1 = 0, u2 = 0, u3 = 0;
+    uint c[VEC_MAX_RANK];
+    decompose_row(first, c);
+    bool v0 = group_row_units(first, 0, c, u0), v1 = group_row_units(first, 1, c, u1);
+    bool v2 = group_row_units(first, 2, c, u2), v3 = group_row_units(first, 3, c, u3);
     uint valid = (v0 ? 1u : 0u) | (v1 ? 2u : 0u) | (v2 ? 4u : 0u) | (v3 ? 8u : 0u);
     VALUE_T held[GROUP_ROWS * 4];
     load_held(valid, u0, u1, u2, u3, held);

@@ -371,10 +371,11 @@ static bool row_groups(const struct plan *plan, struct dml_vk_spec *spec)
     return true;
 }
 
-/* Rows of at most this many bytes put a border or row-crossing window into most warps: every
- * window is then built from two chunks, so that a warp's loads go out in one round (measured
- * on the H100 for 510- and 516-byte rows). */
-#define PAIRED_ROW_BYTES 640u
+/* Rows of at most this many bytes (three warps' stores) put a border or row-crossing window
+ * into most warps: every window is then built from two chunks, so that a warp's loads go out
+ * in one round. Measured on the H100 with padded rows of 1032 bytes (2-byte elements): 0.88-0.92
+ * of the copy ceiling one window at a time, 0.91-0.97 paired; at 2064 bytes neither wins. */
+#define PAIRED_ROW_BYTES 1536u
 
 /* Rows that 16-byte windows cross or pad: chunks for rows of GROUP_BYTES and more, whole rows
  * per thread below that (or where chunks do not fit). */

@@ -94,6 +94,7 @@ struct pad_case
     uint32_t starts[MAX_RANK], ends[MAX_RANK];
     int reversed; /* the last dim read backwards (negative stride folded into in_base) */
     int far;      /* pads beyond one period: the periodic maps take the remainder */
+    uint32_t gaps[MAX_RANK]; /* units left unread after each run of dim d (d > 0) */
 };
 
 /* A dense input padded on every dim with the given starts and ends; returns the input units. */
@@ -120,7 +121,7 @@ static uint64_t build_pad(const struct pad_case *c, uint32_t map, uint32_t e, st
                                           .pad_start = c->starts[d]};
         part->strides[d] = (int64_t)out_stride;
         plan->count *= size;
-        in_stride *= c->in_sizes[d];
+        in_stride = in_stride * c->in_sizes[d] + (d > 0 ? c->gaps[d] : 0);
         out_stride *= size;
     }
     if (c->reversed)
@@ -149,9 +150,9 @@ static void run_pads(const struct pad_case *c, uint32_t e, uint32_t mode, uint32
 static void test_pad_border_chunks(void **state)
 {
     static const struct pad_case cases[] = {
-        {3, {3, 5, 69}, {0, 2, 2}, {0, 2, 2}, 0, 0},
-        {3, {2, 5, 69}, {0, 1, 2}, {0, 2, 1}, 1, 0},
-        {2, {3, 70}, {1, 1}, {0, 0}, 0, 0},
+        {3, {3, 5, 69}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0}},
+        {3, {2, 5, 69}, {0, 1, 2}, {0, 2, 1}, 1, 0, {0}},
+        {2, {3, 70}, {1, 1}, {0, 0}, 0, 0, {0}},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
     {
@@ -160,10 +161,29 @@ static void test_pad_border_chunks(void **state)
     }
 }
 
-/* Rows over 640 bytes: chunks only where the plain window does not fit. */
+/* The benchmark's padded rows (2 + W + 2, W a whole number of vectors: every output row starts
+ * 4 elements past a vector) over dense and gapped inputs, so that windows cut input vectors at
+ * every offset; a 3-element last row makes the last window partial. */
+static void test_pad_row_offsets(void **state)
+{
+    static const struct pad_case cases[] = {
+        {3, {2, 5, 64}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0, 0, 0}},
+        {3, {2, 5, 70}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0, 16, 8}},
+        {3, {3, 3, 67}, {0, 2, 2}, {0, 2, 2}, 1, 0, {0, 5, 3}},
+    };
+    static const struct pad_case wide = {3, {2, 3, 260}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0, 0, 4}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
+    {
+        for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
+            run_pads(&cases[i], widths[w], DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
+    }
+    run_pads(&wide, 4, DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED); /* rows of 1056 bytes */
+}
+
+/* Rows over 1536 bytes: chunks only where the plain window does not fit. */
 static void test_pad_long_rows(void **state)
 {
-    static const struct pad_case c = {2, {2, 600}, {1, 2}, {2, 1}, 0, 0};
+    static const struct pad_case c = {2, {2, 800}, {1, 2}, {2, 1}, 0, 0, {0}};
     for (size_t w = 1; w < sizeof(widths) / sizeof(widths[0]); ++w)
         run_pads(&c, widths[w], DML_VK_SPEC_PARTS_MODE, DML_VK_SPEC_FLAG_CHUNKS);
 }
@@ -171,14 +191,14 @@ static void test_pad_long_rows(void **state)
 /* Pads exactly one vector wide on both sides (the chunk path's limit), 8-byte elements. */
 static void test_pad_vector_wide(void **state)
 {
-    static const struct pad_case c = {2, {3, 9}, {1, 2}, {2, 2}, 0, 0};
+    static const struct pad_case c = {2, {3, 9}, {1, 2}, {2, 2}, 0, 0, {0}};
     run_pads(&c, 8, DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
 }
 
 /* Pads of 3 and 4 around rows of 2: the periodic maps wrap more than once (remainders). */
 static void test_pad_far(void **state)
 {
-    static const struct pad_case c = {2, {5, 2}, {0, 3}, {0, 4}, 0, 1};
+    static const struct pad_case c = {2, {5, 2}, {0, 3}, {0, 4}, 0, 1, {0}};
     for (size_t w = 0; w < 3; ++w)
         run_pads(&c, widths[w], DML_VK_SPEC_ROW_GROUPS, DML_VK_SPEC_FLAG_FEW_COLS);
 }
@@ -189,10 +209,12 @@ static void test_pad_far(void **state)
 static void test_pad_short_rows(void **state)
 {
     static const struct pad_case cases[] = {
-        {3, {5, 31, 3}, {0, 2, 2}, {0, 2, 2}, 0, 0},
-        {2, {67, 3}, {1, 1}, {0, 2}, 1, 0},
-        {2, {9, 4}, {0, 3}, {0, 1}, 0, 0},
-        {2, {7, 5}, {0, 1}, {0, 1}, 0, 0}, /* 5 input columns: loaded per element */
+        {3, {5, 31, 3}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0}},
+        {2, {67, 3}, {1, 1}, {0, 2}, 1, 0, {0}},
+        {2, {9, 4}, {0, 3}, {0, 1}, 0, 0, {0}},
+        {2, {7, 5}, {0, 1}, {0, 1}, 0, 0, {0}}, /* 5 input columns: loaded per element */
+        {1, {3}, {2}, {2}, 0, 0, {0}},           /* one row: no carry to the next */
+        {4, {2, 3, 5, 3}, {0, 1, 2, 2}, {0, 0, 2, 2}, 0, 0, {0}}, /* rows carried over 2 dims */
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
     {
@@ -280,7 +302,8 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pad_border_chunks), cmocka_unit_test(test_pad_long_rows),
+        cmocka_unit_test(test_pad_border_chunks), cmocka_unit_test(test_pad_row_offsets),
+        cmocka_unit_test(test_pad_long_rows),
         cmocka_unit_test(test_pad_vector_wide),   cmocka_unit_test(test_pad_far),
         cmocka_unit_test(test_pad_short_rows),    cmocka_unit_test(test_slice_window),
         cmocka_unit_test(test_transpose),
