@@ -41,18 +41,17 @@ static bool lookup(struct dml_vk_device *dev, VkBuffer buffer, struct dml_vk_own
 
 /* The library's buffers: the address queried once at creation (GPU-assisted validation knows
  * only addresses queried before a dispatch is recorded); the application's: queried now. */
-VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer)
-{
-    struct dml_vk_owned_buffer owned;
-    return lookup(dev, buffer, &owned) ? owned.address : query_address(dev, buffer);
-}
-
 struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset)
 {
     struct dml_vk_owned_buffer owned;
     if (lookup(dev, buffer, &owned))
         return (struct dml_vk_slot){owned.address + offset, buffer, offset};
     return (struct dml_vk_slot){query_address(dev, buffer) + offset, VK_NULL_HANDLE, 0};
+}
+
+VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer)
+{
+    return dml_vk_buffer_slot(dev, buffer, 0).address;
 }
 
 struct dml_vk_slot dml_vk_slot_advance(struct dml_vk_slot slot, uint64_t bytes)

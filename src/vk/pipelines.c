@@ -67,7 +67,7 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
  * shape then costs only vkCreateComputePipelines (a cache hit, once the cache file is warm), not
  * another parse of SPIR-V that is hundreds of kilobytes for the specialized kernels. Lock held. */
 static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                           VkShaderModule *out)
+                           const uint32_t *code, size_t bytes, VkShaderModule *out)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     for (size_t i = 0; i < p->module_count; ++i)
@@ -75,8 +75,6 @@ static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_varian
         if (!memcmp(&p->modules[i].variant, variant, sizeof(*variant)))
             return *out = p->modules[i].module, VK_SUCCESS;
     }
-    size_t bytes = 0;
-    const uint32_t *code = dml_vk_spirv(variant, &bytes);
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
         .codeSize = bytes,
@@ -92,10 +90,11 @@ static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_varian
 }
 
 static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                      const struct dml_vk_spec *spec, VkPipeline *out)
+                      const uint32_t *code, size_t bytes, const struct dml_vk_spec *spec,
+                      VkPipeline *out)
 {
     VkShaderModule module;
-    VkResult r = module_for(dev, variant, &module);
+    VkResult r = module_for(dev, variant, code, bytes, &module);
     if (r != VK_SUCCESS)
         return r;
     VkSpecializationInfo spec_info;
@@ -153,7 +152,8 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     size_t bytes = 0;
-    if (!dml_vk_spirv(variant, &bytes))
+    const uint32_t *code = dml_vk_spirv(variant, &bytes);
+    if (!code)
         return E_INVALIDARG;
     if (spec && p->specialized >= DML_VK_MAX_SPECIALIZED)
         return S_FALSE; /* enough shapes compiled: the caller falls back to the generic kernel */
@@ -161,7 +161,7 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
     if ((spec && !copy) ||
         !dml_vk_array_reserve((void **)&p->entries, &p->capacity, p->count, sizeof(*p->entries)))
         return free(copy), E_OUTOFMEMORY;
-    VkResult r = build(dev, variant, spec, out);
+    VkResult r = build(dev, variant, code, bytes, spec, out);
     if (r != VK_SUCCESS)
         return free(copy), dml_vk_result_to_hresult(r);
     if (copy)

@@ -39,15 +39,22 @@ struct run
 {
     VkBuffer buffers[DML_VK_MAX_SLOTS];
     struct dml_vk_slot slots[DML_VK_MAX_SLOTS];
-    VkDeviceAddress addresses[DML_VK_MAX_SLOTS];
     struct dml_vk_block block;
     struct dml_vk_kernel kernel;
 };
 
+void vk_test_write_block(const struct dml_vk_slot *slots, uint32_t count,
+                         const struct dml_vk_block *block)
+{
+    VkDeviceAddress *addresses = block->host;
+    for (uint32_t s = 0; s < count; ++s)
+        addresses[s] = slots[s].address;
+}
+
 static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
                          const uint64_t *slot_sizes, uint8_t *const *slots, struct run *run)
 {
-    HRESULT hr = dml_vk_block_alloc(dev, sizeof(run->addresses), &run->block);
+    HRESULT hr = dml_vk_block_alloc(dev, DML_VK_MAX_SLOTS * sizeof(VkDeviceAddress), &run->block);
     for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->slot_count; ++s)
     {
         hr = dml_vk_buffer_create(dev, slot_sizes[s], &run->buffers[s]);
@@ -55,7 +62,6 @@ static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
             hr = dml_vk_buffer_upload(dev, run->buffers[s], 0, slots[s], slot_sizes[s]);
         if (SUCCEEDED(hr))
             run->slots[s] = dml_vk_buffer_slot(dev, run->buffers[s], 0);
-        run->addresses[s] = run->slots[s].address;
     }
     if (SUCCEEDED(hr))
         hr = dml_vk_kernel_create(dev, plan, &run->kernel);
@@ -76,7 +82,7 @@ static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_
     dml_vk_kernel_record(dev, &run->kernel, cmd, block ? NULL : run->slots,
                          block ? run->block.address : 0);
     if (block)
-        memcpy(run->block.host, run->addresses, sizeof(run->addresses));
+        vk_test_write_block(run->slots, DML_VK_MAX_SLOTS, &run->block);
     return dml_vk_command_submit_and_wait(dev, cmd);
 }
 

@@ -26,6 +26,10 @@ enum vk_test_slots
     VK_TEST_SLOTS_BLOCK, /* read from a block at execution; the block is written after recording */
 };
 
+/* Writes the slots' addresses into a slot block, as a binding table does for volatile bindings. */
+void vk_test_write_block(const struct dml_vk_slot *slots, uint32_t count,
+                         const struct dml_vk_block *block);
+
 /* Creates one buffer per slot (slot_sizes bytes, initial contents slots[s]), runs the plan on
  * the GPU, and reads every slot back into slots[s]. Returns the first failing HRESULT. */
 HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *slot_sizes,

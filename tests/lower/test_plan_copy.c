@@ -60,15 +60,21 @@ static void check_against_interpreter(const struct plan *plan)
     assert_memory_equal(got, want, BYTES);
 }
 
+/* The plan's runs, which must exist; returns how many. */
+static uint32_t runs_of(const struct plan *plan, struct plan_copy_region *regions)
+{
+    uint32_t count;
+    assert_true(plan_copy_regions(plan, regions, &count));
+    return count;
+}
+
 static void whole_copy_is_one_run(void **state)
 {
     uint32_t sizes[] = {4, 8, 16};
     int64_t strides[] = {128, 16, 1};
     struct plan plan = copy_plan(3, sizes, strides, 4);
     struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
-    uint32_t count;
-    assert_true(plan_copy_regions(&plan, regions, &count));
-    assert_int_equal(count, 1);
+    assert_int_equal(runs_of(&plan, regions), 1);
     assert_int_equal(regions[0].size, 4 * 8 * 16 * 4);
     check_against_interpreter(&plan);
 }
@@ -80,9 +86,7 @@ static void window_is_a_run_per_row(void **state)
     struct plan plan = copy_plan(2, sizes, strides, 2);
     plan.in_base = 40;
     struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
-    uint32_t count;
-    assert_true(plan_copy_regions(&plan, regions, &count));
-    assert_int_equal(count, 6);
+    assert_int_equal(runs_of(&plan, regions), 6);
     assert_int_equal(regions[1].src_offset, (40 + 40) * 2);
     assert_int_equal(regions[1].dst_offset, 32 * 2);
     check_against_interpreter(&plan);
@@ -100,9 +104,7 @@ static void split_gives_runs_per_part(void **state)
     parts[0] = (struct plan_part){.slot = 1, .axis_begin = 0, .strides = {24, 1}};
     parts[1] = (struct plan_part){.slot = 2, .axis_begin = 24, .strides = {40, 1}};
     struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
-    uint32_t count;
-    assert_true(plan_copy_regions(&plan, regions, &count));
-    assert_int_equal(count, 8);
+    assert_int_equal(runs_of(&plan, regions), 8);
     assert_int_equal(regions[0].dst_slot, 1);
     assert_int_equal(regions[4].dst_slot, 2);
     assert_int_equal(regions[4].src_offset, 24 * 4);
@@ -118,9 +120,7 @@ static void unusual_strides_give_exact_runs(void **state)
     struct plan plan = copy_plan(4, sizes, strides, 16);
     plan.in_base = 64;
     struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
-    uint32_t count;
-    assert_true(plan_copy_regions(&plan, regions, &count));
-    assert_int_equal(count, 6);
+    assert_int_equal(runs_of(&plan, regions), 6);
     assert_int_equal(regions[2].src_offset, (64 - 32) * 16);
     assert_int_equal(regions[3].src_offset, (64 - 32) * 16); /* the broadcast row again */
     check_against_interpreter(&plan);
