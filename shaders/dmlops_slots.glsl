@@ -1,16 +1,18 @@
 /* Binding slots, shared by every kernel (generic and specialized): the push constants, the
- * indirect slot block of DESCRIPTORS_VOLATILE, and the unbound-slot guard. Mirrors struct push
- * in src/vk/kernels.c. Needs GL_EXT_buffer_reference and the int64 types enabled first. */
+ * indirect slot block, and the unbound-slot guard. Mirrors struct push and the slot block in
+ * src/vk/kernels.c. Needs GL_EXT_buffer_reference and the int64 types enabled first. */
 
 /* Push constants: params is the parameter block's address (64-byte aligned; the specialized
  * kernels have none) whose low bit set means "slot[0] is the address of a slot block, read at
- * execution" (DESCRIPTORS_VOLATILE); otherwise slot[s] is the address of binding slot s. */
+ * execution" (DESCRIPTORS_VOLATILE, or more slots than the push constants hold); otherwise
+ * slot[s] is the address of binding slot s. */
 #define MAX_SLOTS 15
 #define SLOTS_INDIRECT uint64_t(1)
 
+/* A slot block: word 0 counts the unbound slots, word 1 + s is slot s's address. */
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Bindings
 {
-    uint64_t address[];
+    uint64_t word[];
 };
 
 layout(push_constant) uniform Push
@@ -20,21 +22,29 @@ layout(push_constant) uniform Push
 }
 pc;
 
+bool slots_indirect()
+{
+    return (pc.params & SLOTS_INDIRECT) != 0;
+}
+
 uint64_t slot_address(uint slot)
 {
-    if ((pc.params & SLOTS_INDIRECT) != 0)
-        return Bindings(pc.slot[0]).address[slot];
+    if (slots_indirect())
+        return Bindings(pc.slot[0]).word[1 + slot];
     return pc.slot[slot];
 }
 
-/* False when a slot in mask (bit s: slot s) has address 0: a slot the application never bound
- * (possible with DESCRIPTORS_VOLATILE). The kernel then touches no memory at all; the condition
- * is the same for every thread, so the branch is uniform. */
+/* False when a slot the kernel uses has address 0: one the application never bound (possible
+ * with DESCRIPTORS_VOLATILE). The kernel then touches no memory at all; the condition is the same
+ * for every thread, so the branch is uniform. mask (bit s: slot s) names the slots used when
+ * they are pushed; a slot block counts its own unbound slots: the plan's input and parts. */
 bool slots_bound(uint mask)
 {
+    if (slots_indirect())
+        return Bindings(pc.slot[0]).word[0] == 0;
     for (; mask != 0; mask &= mask - 1)
     {
-        if (slot_address(uint(findLSB(mask))) == 0)
+        if (pc.slot[findLSB(mask)] == 0)
             return false;
     }
     return true;

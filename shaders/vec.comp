@@ -420,14 +420,37 @@ void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
 #include "vec_chunks.glsl"
 #include "vec_groups.glsl"
 
-void walk_parts(uint g)
+/* The part that vector g of the outputs belongs to. */
+uint part_of_vector(uint g)
 {
+    if (UNIFORM_PARTS)
+        return g / VSTART1;
     uint k = 0;
     [[unroll]] for (uint j = 1; j < VEC_MAX_PARTS; ++j)
     {
         if (j < PARTS && g >= VSTART(j))
             k = j;
     }
+    return k;
+}
+
+/* The part that column x of the input's rows belongs to (a split of the last axis). */
+uint part_of_column(uint x)
+{
+    if (UNIFORM_PARTS)
+        return x / EXT0;
+    uint k = 0;
+    [[unroll]] for (uint j = 1; j < VEC_MAX_PARTS; ++j)
+    {
+        if (j < PARTS && x >= BEGIN(j))
+            k = j;
+    }
+    return k;
+}
+
+void walk_parts(uint g)
+{
+    uint k = part_of_vector(g);
     uint e0 = (g - VSTART(k)) * VEC;
     uint c[VEC_MAX_RANK];
     decompose(e0, k, c);
@@ -456,7 +479,7 @@ void walk_parts(uint g)
 
 void walk_rows(uint g)
 {
-    uint rows = ELEMS(0) / EXT(0), row = g / VROW, x = g % VROW * VEC, k = 0;
+    uint rows = ELEMS(0) / EXT(0), row = g / VROW, x = g % VROW * VEC;
     if (MODE == MODE_ROW_BLOCKS)
     {
         uint rest = g / ROW_BLOCK;
@@ -465,11 +488,7 @@ void walk_rows(uint g)
         if (row >= rows)
             return;
     }
-    [[unroll]] for (uint j = 1; j < VEC_MAX_PARTS; ++j)
-    {
-        if (j < PARTS && x >= BEGIN(j))
-            k = j;
-    }
+    uint k = part_of_column(x);
     uint c[VEC_MAX_RANK];
     decompose_row(row, c);
     int64_t units;

@@ -192,6 +192,11 @@ layout(constant_id = 189) const uint LAST_BIAS = 0;
 #define VEC_MAX_RANK 8
 #define VEC_MAX_PARTS 14
 
+/* More parts than the tables hold, all alike (src/vk/spec.h, DML_VK_SPEC_FLAG_UNIFORM): part k
+ * is part 0 moved k extents along the part axis, writing slot OUT_SLOT0 + k. */
+#define SPEC_FLAG_UNIFORM 16u
+#define UNIFORM_PARTS ((FLAGS & SPEC_FLAG_UNIFORM) != 0)
+
 /* Indexed access (i is a constant once loops are unrolled, except a part index). */
 uint SIZE(uint i)
 {
@@ -327,6 +332,8 @@ uint BIAS(uint i)
 }
 uint VSTART(uint i)
 {
+    if (UNIFORM_PARTS)
+        return i * VSTART1;
     switch (i)
     {
     case 0:
@@ -361,6 +368,8 @@ uint VSTART(uint i)
 }
 uint EXT(uint i)
 {
+    if (UNIFORM_PARTS)
+        return EXT0;
     switch (i)
     {
     case 0:
@@ -395,6 +404,8 @@ uint EXT(uint i)
 }
 uint ELEMS(uint i)
 {
+    if (UNIFORM_PARTS)
+        return ELEMS0;
     switch (i)
     {
     case 0:
@@ -429,6 +440,8 @@ uint ELEMS(uint i)
 }
 uint BEGIN(uint i)
 {
+    if (UNIFORM_PARTS)
+        return i * EXT0;
     switch (i)
     {
     case 0:
@@ -463,6 +476,8 @@ uint BEGIN(uint i)
 }
 uint64_t OUT_BASE(uint i)
 {
+    if (UNIFORM_PARTS)
+        return OUT_BASE0;
     switch (i)
     {
     case 0:
@@ -497,6 +512,8 @@ uint64_t OUT_BASE(uint i)
 }
 uint OUT_SLOT(uint i)
 {
+    if (UNIFORM_PARTS)
+        return OUT_SLOT0 + i;
     switch (i)
     {
     case 0:

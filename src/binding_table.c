@@ -29,8 +29,9 @@ struct dml_binding_table
     struct dml_dispatchable *dispatchable;
     struct dml_binding *inputs, *outputs, persistent, temporary;
     struct dml_vk_slot *input_slots, *output_slots, *global_slots;
-    struct dml_vk_block block;        /* DESCRIPTORS_VOLATILE: slots read at execution */
-    struct dml_retired_block *retired; /* blocks of earlier dispatchables, freed with the table */
+    struct dml_vk_block block; /* slots read at execution (dml_dispatchable_needs_block) */
+    bool block_recorded;       /* since it was allocated */
+    struct dml_retired_block *retired; /* recorded blocks of earlier Resets, freed with the table */
 };
 
 enum range_role
@@ -420,19 +421,25 @@ static void release_state(struct dml_binding_table *table)
     table->dispatchable_iface = NULL;
 }
 
-/* A volatile block may still be read by recorded work, so it lives as long as the table. */
+/* A recorded block may still be read by work not yet run, so it lives as long as the table. */
 static HRESULT retire_block(struct dml_binding_table *table)
 {
     struct dml_retired_block *retired;
 
     if (!table->block.host)
         return S_OK;
+    if (!table->block_recorded)
+    {
+        dml_vk_block_free(table_device(table)->vk, &table->block);
+        return S_OK;
+    }
     if (!(retired = malloc(sizeof(*retired))))
         return E_OUTOFMEMORY;
     retired->block = table->block;
     retired->next = table->retired;
     table->retired = retired;
     memset(&table->block, 0, sizeof(table->block));
+    table->block_recorded = false;
     return S_OK;
 }
 
@@ -448,7 +455,7 @@ static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispat
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
         !table->global_slots)
         return E_OUTOFMEMORY;
-    if (!dispatchable->descriptors_volatile || !dispatchable->dispatch_count)
+    if (!dml_dispatchable_needs_block(dispatchable))
         return S_OK;
     return dml_vk_block_alloc(table_device(table)->vk, dml_dispatchable_block_size(dispatchable),
                               &table->block);
@@ -541,8 +548,8 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
     if (!dispatchable->ops->ready(dispatchable))
         return *why = "the compiled operator has not been initialized (record an initializer "
                       "targeting it first)", E_INVALIDARG;
-    dml_dispatchable_record(dispatchable, cmd, table->global_slots,
-                            dispatchable->descriptors_volatile ? table->block.address : 0);
+    dml_dispatchable_record(dispatchable, cmd, table->global_slots, table->block.address);
+    table->block_recorded |= table->block.host != NULL;
     dispatchable->ops->recorded(dispatchable);
     return S_OK;
 }

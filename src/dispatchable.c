@@ -2,7 +2,6 @@
 
 #include <stdlib.h>
 
-#include "plan_chunk.h"
 
 void dml_binding_layout_cleanup(struct dml_binding_layout *layout)
 {
@@ -13,86 +12,71 @@ void dml_binding_layout_cleanup(struct dml_binding_layout *layout)
     layout->input_group_sizes = NULL;
 }
 
-static HRESULT add_chunk(struct dml_dispatchable *dispatchable, const struct plan *plan,
-                         uint32_t index, uint32_t first_global_slot)
+HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
+                                  uint32_t first_global_slot)
 {
-    struct dml_dispatch *dispatch = &dispatchable->dispatches[dispatchable->dispatch_count];
-    struct plan chunk;
-    HRESULT hr;
-
-    if (FAILED(hr = plan_chunk(plan, index, DML_DISPATCH_MAX_SLOTS, &chunk, dispatch->slot_map)))
-        return hr;
-    dispatch->slot_count = chunk.slot_count;
-    for (uint32_t s = 0; s < chunk.slot_count; ++s)
-        dispatch->slot_map[s] += first_global_slot;
-    hr = dml_vk_kernel_create(dispatchable->child.device->vk, &chunk, &dispatch->kernel);
-    plan_cleanup(&chunk);
+    struct dml_dispatch *dispatches = realloc(
+        dispatchable->dispatches, (dispatchable->dispatch_count + 1) * sizeof(*dispatches));
+    if (!dispatches)
+        return E_OUTOFMEMORY;
+    dispatchable->dispatches = dispatches;
+    struct dml_dispatch *dispatch = &dispatches[dispatchable->dispatch_count];
+    *dispatch = (struct dml_dispatch){.first_slot = first_global_slot,
+                                      .block_offset = dml_dispatchable_block_size(dispatchable)};
+    HRESULT hr = dml_vk_kernel_create(dispatchable->child.device->vk, plan, &dispatch->kernel);
     if (SUCCEEDED(hr))
         ++dispatchable->dispatch_count;
     return hr;
 }
 
-HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
-                                  uint32_t first_global_slot)
+static bool reads_block(const struct dml_dispatchable *dispatchable,
+                        const struct dml_dispatch *dispatch)
 {
-    uint32_t chunks = plan_chunk_count(plan, DML_DISPATCH_MAX_SLOTS);
-    struct dml_dispatch *dispatches;
-    HRESULT hr;
-
-    dispatches = realloc(dispatchable->dispatches,
-                         (dispatchable->dispatch_count + chunks) * sizeof(*dispatches));
-    if (!dispatches)
-        return E_OUTOFMEMORY;
-    dispatchable->dispatches = dispatches;
-    for (uint32_t i = 0; i < chunks; ++i)
-    {
-        if (FAILED(hr = add_chunk(dispatchable, plan, i, first_global_slot)))
-            return hr;
-    }
-    return S_OK;
+    return dispatchable->descriptors_volatile || dispatch->kernel.slot_count > DML_VK_PUSH_SLOTS;
 }
 
-static void local_slots(const struct dml_dispatch *dispatch, const struct dml_vk_slot *global,
-                        struct dml_vk_slot *local)
+bool dml_dispatchable_needs_block(const struct dml_dispatchable *dispatchable)
 {
-    for (uint32_t s = 0; s < dispatch->slot_count; ++s)
-        local[s] = global[dispatch->slot_map[s]];
+    for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
+    {
+        if (reads_block(dispatchable, &dispatchable->dispatches[d]))
+            return true;
+    }
+    return false;
 }
 
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                              const struct dml_vk_slot *global, VkDeviceAddress slot_block)
 {
     struct dml_vk_device *vk = dispatchable->child.device->vk;
-    struct dml_vk_slot local[DML_DISPATCH_MAX_SLOTS];
 
     for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
     {
         const struct dml_dispatch *dispatch = &dispatchable->dispatches[d];
-
-        if (slot_block)
-        {
-            dml_vk_kernel_record(vk, &dispatch->kernel, cmd, NULL,
-                                 slot_block + d * DML_DISPATCH_MAX_SLOTS * sizeof(VkDeviceAddress));
-            continue;
-        }
-        local_slots(dispatch, global, local);
-        dml_vk_kernel_record(vk, &dispatch->kernel, cmd, local, 0);
+        const struct dml_vk_slot *slots =
+            dispatchable->descriptors_volatile ? NULL : global + dispatch->first_slot;
+        VkDeviceAddress block =
+            reads_block(dispatchable, dispatch) ? slot_block + dispatch->block_offset : 0;
+        dml_vk_kernel_record(vk, &dispatch->kernel, cmd, slots, block);
     }
 }
 
 uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable)
 {
-    return (uint64_t)dispatchable->dispatch_count * DML_DISPATCH_MAX_SLOTS * sizeof(VkDeviceAddress);
+    uint64_t bytes = 0;
+    for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
+        bytes += dml_vk_slot_block_bytes(dispatchable->dispatches[d].kernel.slot_count);
+    return bytes;
 }
 
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const struct dml_vk_slot *global, VkDeviceAddress *block)
+                                  const struct dml_vk_slot *global, void *block)
 {
     for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
     {
         const struct dml_dispatch *dispatch = &dispatchable->dispatches[d];
-        for (uint32_t s = 0; s < dispatch->slot_count; ++s)
-            block[d * DML_DISPATCH_MAX_SLOTS + s] = global[dispatch->slot_map[s]].address;
+        dml_vk_slot_block_write(global + dispatch->first_slot, dispatch->kernel.slot_count,
+                                (char *)block + dispatch->block_offset);
     }
 }
 

@@ -47,14 +47,11 @@ struct dml_bound_slots
     struct dml_vk_slot temporary;
 };
 
-/* Push constants carry the addresses a dispatch reads; a plan needing more is cut (plan_chunk.h). */
-#define DML_DISPATCH_MAX_SLOTS 15
-
 struct dml_dispatch
 {
     struct dml_vk_kernel kernel;
-    uint32_t slot_count;
-    uint32_t slot_map[DML_DISPATCH_MAX_SLOTS]; /* local slot -> the dispatchable's global slot */
+    uint32_t first_slot;   /* the plan's slot s is the dispatchable's global slot first_slot + s */
+    uint64_t block_offset; /* bytes: where its slots lie in a binding table's slot block */
 };
 
 struct dml_dispatchable;
@@ -82,19 +79,23 @@ struct dml_dispatchable
     bool descriptors_volatile;
 };
 
-/* Appends the dispatches that run plan (cut into chunks when it reads too many slots), with the
- * plan's slots numbered from first_global_slot in the dispatchable's global slots. */
+/* Appends the dispatch that runs plan, with the plan's slots numbered from first_global_slot in
+ * the dispatchable's global slots. */
 HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
                                   uint32_t first_global_slot);
-/* Records every dispatch. With slot_block 0 the slots are used as they are now (global);
- * otherwise each dispatch reads their addresses at execution from slot_block
- * (DESCRIPTORS_VOLATILE). */
+/* Whether a binding table needs a slot block for it: DESCRIPTORS_VOLATILE, where every dispatch
+ * reads its slots at execution, or a dispatch with more slots than push constants hold. Such a
+ * block is written at each bind, as D3D12 writes descriptors: without DESCRIPTORS_VOLATILE,
+ * DirectML forbids changing them until the recorded work has run. */
+bool dml_dispatchable_needs_block(const struct dml_dispatchable *dispatchable);
+/* Records every dispatch: slots as they are now (global) where they fit the push constants and
+ * the bindings are not volatile, otherwise read at execution from slot_block. */
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                              const struct dml_vk_slot *global, VkDeviceAddress slot_block);
-/* The layout of a volatile slot block: DML_DISPATCH_MAX_SLOTS addresses per dispatch. */
+/* The slot block: one dml_vk_slot_block_write layout per dispatch, at its block_offset. */
 uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable);
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const struct dml_vk_slot *global, VkDeviceAddress *block);
+                                  const struct dml_vk_slot *global, void *block);
 /* Releases the dispatches and the layout (not the child). */
 void dml_dispatchable_cleanup(struct dml_dispatchable *dispatchable);
 

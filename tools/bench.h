@@ -93,7 +93,7 @@ bool bench_meets_target(const struct bench_result *r);
 /* CPU-side numbers of one run. */
 struct bench_cpu
 {
-    double record_ns;       /* RecordDispatch per call, tiny operator: median of single calls */
+    double record_ns;       /* RecordDispatch per call, tiny operator: median of batches */
     double record_mean_ns;  /* the same, mean (command buffer growth included) */
     double record_raw_ns;   /* bind + 128-byte push + dispatch through Vulkan alone: median */
     double compile_cold_ms; /* the first CompileOperator of the process */

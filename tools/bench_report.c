@@ -131,7 +131,7 @@ int bench_write_markdown(const char *path, const struct bench_run_info *info,
         fputs(row, f);
     }
     fprintf(f,
-            "\nCPU: RecordDispatch %.0f ns per call (median of 2000 single calls; mean %.0f; "
+            "\nCPU: RecordDispatch %.0f ns per call (median of 40 batches of 50 calls; mean %.0f; "
             "the same bind, push and dispatch through Vulkan alone %.0f). CompileOperator: "
             "first in the process %.3f ms, first of each case (median) %.3f ms, the same shape "
             "again (median) %.3f ms.\n",

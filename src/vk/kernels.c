@@ -15,11 +15,29 @@
 struct push
 {
     VkDeviceAddress params; /* | SLOTS_INDIRECT: slot[0] is a slot block's address */
-    VkDeviceAddress slot[DML_VK_MAX_SLOTS];
+    VkDeviceAddress slot[DML_VK_PUSH_SLOTS];
 };
 #define SLOTS_INDIRECT 1u
 _Static_assert(sizeof(struct push) == DML_VK_PUSH_BYTES, "push constant layout");
 _Static_assert(DML_VK_BLOCK_ALIGNMENT > SLOTS_INDIRECT, "the flag lives in alignment bits");
+
+/* As Bindings in shaders/dmlops_slots.glsl: the unbound count first, so that a kernel checks one
+ * word however many slots it has. */
+uint64_t dml_vk_slot_block_bytes(uint32_t slot_count)
+{
+    return (1 + (uint64_t)slot_count) * sizeof(VkDeviceAddress);
+}
+
+void dml_vk_slot_block_write(const struct dml_vk_slot *slots, uint32_t slot_count, void *host)
+{
+    VkDeviceAddress *words = host, unbound = 0;
+    for (uint32_t s = 0; s < slot_count; ++s)
+    {
+        words[1 + s] = slots[s].address;
+        unbound += !slots[s].address;
+    }
+    words[0] = unbound;
+}
 
 static uint64_t div_up(uint64_t a, uint64_t b)
 {
@@ -135,12 +153,13 @@ bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
     return true;
 }
 
+/* slots NULL: the kernel reads them from slot_block at execution. */
 static void record_dispatch(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
                             VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                             VkDeviceAddress slot_block)
 {
     struct push push = {.params = kernel->params.address};
-    if (slot_block)
+    if (!slots)
     {
         push.params |= SLOTS_INDIRECT;
         push.slot[0] = slot_block;
@@ -195,9 +214,10 @@ void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel 
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block)
 {
-    if (slot_block || !dml_vk_kernel_uses_copy_engine(kernel, slots))
+    if (!slots || !dml_vk_kernel_uses_copy_engine(kernel, slots))
     {
-        record_dispatch(dev, kernel, cmd, slots, slot_block);
+        bool pushed = slots && kernel->slot_count <= DML_VK_PUSH_SLOTS;
+        record_dispatch(dev, kernel, cmd, pushed ? slots : NULL, slot_block);
         return;
     }
     barrier(dev, cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,

@@ -46,10 +46,13 @@ void dml_vk_params_pack(const struct plan *plan, void *block)
             .pad_start = plan->dims[d].pad_start,
         };
     }
-    p->slot_mask = 1u << plan->in_slot;
     for (uint32_t k = 0; k < plan->part_count; ++k)
-    {
         pack_part(&plan->parts[k], &p->parts[k]);
-        p->slot_mask |= 1u << plan->parts[k].slot;
+    /* Only pushed slots are checked through the mask; a slot block counts its own. */
+    if (plan->slot_count <= DML_VK_PUSH_SLOTS)
+    {
+        p->slot_mask = 1u << plan->in_slot;
+        for (uint32_t k = 0; k < plan->part_count; ++k)
+            p->slot_mask |= 1u << plan->parts[k].slot;
     }
 }

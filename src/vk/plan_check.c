@@ -53,8 +53,6 @@ static const char *check_parts(const struct plan *plan)
         return "several parts outside a SPLIT plan";
     if (plan->part_axis >= plan->rank)
         return "part_axis outside the rank";
-    if (plan->slot_count > DML_VK_MAX_SLOTS)
-        return "more slots than push constants hold";
     if (plan->in_slot >= plan->slot_count)
         return "in_slot outside slot_count";
     for (uint32_t k = 0; k < plan->part_count; ++k)

@@ -189,21 +189,47 @@ static uint64_t spec_rows(const struct plan *plan, struct dml_vk_spec *spec)
     return vectors;
 }
 
+/* Parts beyond the tables are described by part 0 (DML_VK_SPEC_FLAG_UNIFORM), so every part
+ * must be like it. */
+static bool uniform_parts(const struct plan *plan)
+{
+    const struct plan_part *first = &plan->parts[0];
+    for (uint32_t k = 1; k < plan->part_count; ++k)
+    {
+        const struct plan_part *part = &plan->parts[k];
+        if (part_extent(plan, k) != part_extent(plan, 0) || part->base != first->base ||
+            part->slot != first->slot + k)
+            return false;
+    }
+    return true;
+}
+
 static bool spec_parts(const struct plan *plan, struct dml_vk_spec *spec)
 {
     uint64_t vectors = 0;
+    if (plan->part_count > DML_VK_SPEC_PARTS)
+    {
+        if (!uniform_parts(plan))
+            return false;
+        spec->flags |= DML_VK_SPEC_FLAG_UNIFORM;
+    }
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
         uint64_t elems;
         if (!part_dense(plan, k, &elems))
             return false;
-        spec->vstart[k] = (uint32_t)vectors;
-        spec->ext[k] = part_extent(plan, k);
-        spec->elems[k] = (uint32_t)elems;
-        spec->begin[k] = plan->parts[k].axis_begin;
-        spec->out_base[k] = (uint64_t)plan->parts[k].base * plan->elem_bytes;
-        spec->out_slot[k] = plan->parts[k].slot;
+        if (k < DML_VK_SPEC_PARTS)
+        {
+            spec->vstart[k] = (uint32_t)vectors;
+            spec->ext[k] = part_extent(plan, k);
+            spec->elems[k] = (uint32_t)elems;
+            spec->begin[k] = plan->parts[k].axis_begin;
+            spec->out_base[k] = (uint64_t)plan->parts[k].base * plan->elem_bytes;
+            spec->out_slot[k] = plan->parts[k].slot;
+        }
         vectors += (elems * plan->elem_bytes + VEC_BYTES - 1) / VEC_BYTES;
+        if (vectors > MAX_THREADS)
+            return false;
     }
     for (uint32_t k = plan->part_count; k < DML_VK_SPEC_PARTS; ++k)
         spec->vstart[k] = UINT32_MAX;
@@ -400,7 +426,7 @@ static void spec_pad(const struct plan *plan, struct dml_vk_spec *spec)
 bool dml_vk_spec_from_plan(const struct plan *plan, struct dml_vk_spec *spec)
 {
     memset(spec, 0, sizeof(*spec));
-    if (plan->part_count > DML_VK_SPEC_PARTS || plan->rank == 0 || plan->count == 0 ||
+    if (plan->rank == 0 || plan->count == 0 ||
         plan->in_base < 0 || VEC_BYTES % plan->elem_bytes)
         return false;
     spec->mode = DML_VK_SPEC_PARTS_MODE;

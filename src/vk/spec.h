@@ -27,6 +27,8 @@ enum dml_vk_spec_mode
 #define DML_VK_SPEC_FLAG_WORDS 2u  /* TILE mode, 1- and 2-byte elements: 4-byte accesses */
 #define DML_VK_SPEC_FLAG_PAIRED 4u /* with CHUNKS: every window built from two chunks */
 #define DML_VK_SPEC_FLAG_FEW_COLS 8u /* ROW_GROUPS: rows read at most 4 input columns */
+#define DML_VK_SPEC_FLAG_UNIFORM 16u /* more parts than the tables hold, all like part 0 (same
+                                        extent and base, slots out_slot[0] + k) */
 #define DML_VK_SPEC_FLAG_NEAR0 (1u << 8) /* << d: dim d's periodic pads reach one period */
 
 /* Field order and widths are the constants' (see spec.c's map); zero-filled, so comparable
@@ -63,8 +65,8 @@ struct dml_vk_spec
 };
 
 /* Fills *spec when the plan fits vec.comp (or tile.comp, mode DML_VK_SPEC_TILE): at most
- * DML_VK_SPEC_PARTS parts, every part's output dense in iteration order and 16-byte aligned, 32-bit
- * element counts. */
+ * DML_VK_SPEC_PARTS parts or any number of alike ones, every part's output dense in iteration
+ * order and 16-byte aligned, 32-bit element counts. */
 bool dml_vk_spec_from_plan(const struct plan *plan, struct dml_vk_spec *spec);
 /* The specialization info for a spec (entries are static; data points into spec). */
 void dml_vk_spec_info(const struct dml_vk_spec *spec, VkSpecializationInfo *info);

@@ -91,9 +91,10 @@ HRESULT dml_vk_block_alloc(struct dml_vk_device *dev, uint64_t size, struct dml_
  * ignored. */
 void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
 
-/* Slots one kernel may read: their addresses all fit in the 128 bytes of push constants that
- * Vulkan guarantees, next to the parameter block's address. Plans reading more are cut first. */
-#define DML_VK_MAX_SLOTS 15
+/* Slots whose addresses fit in the 128 bytes of push constants that Vulkan guarantees, next to
+ * the parameter block's address. A kernel reading more (a SPLIT into many outputs) reads them
+ * from a slot block at execution, as DESCRIPTORS_VOLATILE kernels always do. */
+#define DML_VK_PUSH_SLOTS 15
 
 /* A bound position: its device address (0: unbound) and, for buffers from dml_vk_buffer_create
  * (which have transfer usage), the buffer and the offset in it, so that the copy engine can reach
@@ -104,6 +105,9 @@ struct dml_vk_slot
     VkBuffer buffer;
     uint64_t offset;
 };
+/* A slot block: a 64-bit word that is 0 when every slot is bound, then the slots' addresses. */
+uint64_t dml_vk_slot_block_bytes(uint32_t slot_count);
+void dml_vk_slot_block_write(const struct dml_vk_slot *slots, uint32_t slot_count, void *host);
 /* The slot offset bytes into buffer (any buffer with SHADER_DEVICE_ADDRESS usage). */
 struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset);
 /* slot moved on by bytes; an unbound slot stays unbound. */
@@ -131,18 +135,18 @@ HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out);
 /* Frees the parameter block (the GPU must be done with it) and the runs; zeroes *kernel. */
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel);
-/* Records the kernel; inserts no barrier around a dispatch. With slot_block 0, slots[0 ..
- * plan.slot_count) are used as they are now; otherwise slots is ignored and the GPU reads the
- * slot_count addresses from slot_block (8-byte aligned) when it executes, which is what
- * DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE needs. The copy engine is used only with slot_block 0,
- * runs, and a buffer in every slot; its copies are then fenced by barriers of their own (compute
- * to transfer before, transfer to compute after), so that to the application they are ordered
- * like a compute dispatch. The compute pipeline and push constants of cmd may be left changed.
- * Not thread-safe per cmd (as Vulkan). */
+/* Records the kernel; inserts no barrier around a dispatch. slots[0 .. plan.slot_count) are the
+ * slots as they are now, or NULL when they are known only at execution (DESCRIPTORS_VOLATILE).
+ * slot_block (8-byte aligned, see dml_vk_slot_block_write) holds them at execution; it is needed
+ * when slots is NULL or the plan reads more than DML_VK_PUSH_SLOTS slots, and ignored otherwise.
+ * The copy engine is used only with slots, runs, and a buffer in every slot; its copies are then
+ * fenced by barriers of their own (compute to transfer before, transfer to compute after), so
+ * that to the application they are ordered like a compute dispatch. The compute pipeline and
+ * push constants of cmd may be left changed. Not thread-safe per cmd (as Vulkan). */
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block);
-/* Whether dml_vk_kernel_record with these slots (slot_block 0) uses the copy engine. */
+/* Whether dml_vk_kernel_record with these slots uses the copy engine. */
 bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
                                     const struct dml_vk_slot *slots);
 

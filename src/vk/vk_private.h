@@ -126,7 +126,7 @@ HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFla
                                      const VkMemoryPropertyFlags *preferred, size_t preferred_count,
                                      uint32_t *type);
 
-/* The parameter block's address and DML_VK_MAX_SLOTS slot addresses (kernels.c). */
+/* The parameter block's address and DML_VK_PUSH_SLOTS slot addresses (kernels.c). */
 #define DML_VK_PUSH_BYTES 128
 
 /* pipelines.c: one VkPipeline per variant (and, for the specialized kernel, per spec), created

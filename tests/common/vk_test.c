@@ -28,7 +28,7 @@ struct dml_vk_device *vk_test_device(void)
  * src/plan.h's semantics for every test. */
 void vk_test_reference(const struct plan *plan, uint8_t *const *slots)
 {
-    void *addresses[DML_VK_MAX_SLOTS];
+    void *addresses[VK_TEST_MAX_SLOTS];
 
     for (uint32_t s = 0; s < plan->slot_count; ++s)
         addresses[s] = slots[s];
@@ -37,24 +37,16 @@ void vk_test_reference(const struct plan *plan, uint8_t *const *slots)
 
 struct run
 {
-    VkBuffer buffers[DML_VK_MAX_SLOTS];
-    struct dml_vk_slot slots[DML_VK_MAX_SLOTS];
+    VkBuffer buffers[VK_TEST_MAX_SLOTS];
+    struct dml_vk_slot slots[VK_TEST_MAX_SLOTS];
     struct dml_vk_block block;
     struct dml_vk_kernel kernel;
 };
 
-void vk_test_write_block(const struct dml_vk_slot *slots, uint32_t count,
-                         const struct dml_vk_block *block)
-{
-    VkDeviceAddress *addresses = block->host;
-    for (uint32_t s = 0; s < count; ++s)
-        addresses[s] = slots[s].address;
-}
-
 static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
                          const uint64_t *slot_sizes, uint8_t *const *slots, struct run *run)
 {
-    HRESULT hr = dml_vk_block_alloc(dev, DML_VK_MAX_SLOTS * sizeof(VkDeviceAddress), &run->block);
+    HRESULT hr = dml_vk_block_alloc(dev, dml_vk_slot_block_bytes(plan->slot_count), &run->block);
     for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->slot_count; ++s)
     {
         hr = dml_vk_buffer_create(dev, slot_sizes[s], &run->buffers[s]);
@@ -74,15 +66,17 @@ static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_
     HRESULT hr = dml_vk_command_begin(dev, &cmd);
     if (FAILED(hr))
         return hr;
-    bool block = mode == VK_TEST_SLOTS_BLOCK;
-    /* Poisoned addresses when pushed: the kernel must not read the block then. */
-    memset(run->block.host, block ? 0 : 0xff, run->block.size);
-    for (uint32_t s = 0; mode == VK_TEST_SLOTS_ADDRESSES && s < DML_VK_MAX_SLOTS; ++s)
+    uint32_t count = run->kernel.slot_count;
+    bool late = mode == VK_TEST_SLOTS_BLOCK, pushed = count <= DML_VK_PUSH_SLOTS;
+    for (uint32_t s = 0; mode == VK_TEST_SLOTS_ADDRESSES && s < count; ++s)
         run->slots[s].buffer = VK_NULL_HANDLE;
-    dml_vk_kernel_record(dev, &run->kernel, cmd, block ? NULL : run->slots,
-                         block ? run->block.address : 0);
-    if (block)
-        vk_test_write_block(run->slots, DML_VK_MAX_SLOTS, &run->block);
+    /* Zero until after recording when written late; poison when the kernel must not read it. */
+    memset(run->block.host, late ? 0 : 0xff, run->block.size);
+    if (!late && !pushed)
+        dml_vk_slot_block_write(run->slots, count, run->block.host);
+    dml_vk_kernel_record(dev, &run->kernel, cmd, late ? NULL : run->slots, run->block.address);
+    if (late)
+        dml_vk_slot_block_write(run->slots, count, run->block.host);
     return dml_vk_command_submit_and_wait(dev, cmd);
 }
 

@@ -10,6 +10,7 @@
 
 #define VK_TEST_SKIP 77
 #define VK_TEST_POISON 0xA5
+#define VK_TEST_MAX_SLOTS 64 /* plans of vk_test_run */
 
 /* The library's own device; exits with VK_TEST_SKIP when there is no usable Vulkan device and
  * fails (exit 1) on any other error. */
@@ -21,14 +22,11 @@ void vk_test_reference(const struct plan *plan, uint8_t *const *slots);
 /* How a dispatch gets its slots (see dml_vk_kernel_record). */
 enum vk_test_slots
 {
-    VK_TEST_SLOTS_PUSHED,    /* buffers and addresses: the copy engine where the kernel has runs */
+    VK_TEST_SLOTS_PUSHED,    /* buffers and addresses (a block written first where they do not
+                                fit): the copy engine where the kernel has runs */
     VK_TEST_SLOTS_ADDRESSES, /* addresses only, as for the application's buffers: compute */
     VK_TEST_SLOTS_BLOCK, /* read from a block at execution; the block is written after recording */
 };
-
-/* Writes the slots' addresses into a slot block, as a binding table does for volatile bindings. */
-void vk_test_write_block(const struct dml_vk_slot *slots, uint32_t count,
-                         const struct dml_vk_block *block);
 
 /* Creates one buffer per slot (slot_sizes bytes, initial contents slots[s]), runs the plan on
  * the GPU, and reads every slot back into slots[s]. Returns the first failing HRESULT. */

@@ -91,7 +91,7 @@ static void record_and_run(struct unbound_case *c, bool block)
 {
     VkCommandBuffer cmd;
     assert_int_equal(dml_vk_command_begin(c->dev, &cmd), S_OK);
-    vk_test_write_block(c->slots, 2, &c->block);
+    dml_vk_slot_block_write(c->slots, 2, c->block.host);
     dml_vk_kernel_record(c->dev, &c->kernel, cmd, block ? NULL : c->slots,
                          block ? c->block.address : 0);
     assert_int_equal(dml_vk_command_submit_and_wait(c->dev, cmd), S_OK);
@@ -106,7 +106,7 @@ static void run_unbound(struct dml_vk_device *dev, const struct plan *plan, uint
         in[i] = i * 2654435761u;
     memset(out, VK_TEST_POISON, sizeof(out));
     struct unbound_case c = {.dev = dev};
-    assert_int_equal(dml_vk_block_alloc(dev, 2 * sizeof(VkDeviceAddress), &c.block), S_OK);
+    assert_int_equal(dml_vk_block_alloc(dev, dml_vk_slot_block_bytes(2), &c.block), S_OK);
     const uint32_t *initial[2] = {in, out};
     for (uint32_t s = 0; s < 2; ++s)
     {

@@ -1,0 +1,223 @@
+/* Binding tables whose addresses a kernel reads when it runs: a SPLIT into more outputs than push
+ * constants hold, and DESCRIPTORS_VOLATILE. One table is recorded twice into one command list
+ * with a Reset and other buffers in between; each recorded dispatch must see its own bindings,
+ * as each D3D12 descriptor range keeps its own descriptors. */
+#define COBJMACROS
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dml_util.h"
+#include "gpu.h"
+
+#define ROWS 4u
+#define PARTS 32u
+
+struct split_run
+{
+    IDMLDevice *device;
+    IDMLCompiledOperator *compiled;
+    IDMLBindingTable *table;
+    IDMLCommandRecorder *recorder;
+    ID3D12Resource *inputs[2];
+    ID3D12Resource *outputs[2][PARTS];
+};
+
+static const UINT input_sizes[2] = {ROWS, PARTS}, output_sizes[2] = {ROWS, 1};
+static const UINT64 output_bytes = ROWS * sizeof(uint32_t);
+
+static uint32_t input_value(uint32_t set, uint32_t row, uint32_t column)
+{
+    return 0x10000u * (set + 1) + row * PARTS + column;
+}
+
+static void compile_split(struct split_run *r, DML_EXECUTION_FLAGS flags)
+{
+    DML_BUFFER_TENSOR_DESC in_buffer, out_buffer;
+    DML_TENSOR_DESC in_tensor, out_tensors[PARTS];
+    dml_util_tensor(&in_buffer, &in_tensor, DML_TENSOR_DATA_TYPE_UINT32, 2, input_sizes,
+                    DML_TENSOR_FLAG_NONE);
+    dml_util_tensor(&out_buffer, &out_tensors[0], DML_TENSOR_DATA_TYPE_UINT32, 2, output_sizes,
+                    DML_TENSOR_FLAG_NONE);
+    for (uint32_t k = 1; k < PARTS; ++k)
+        out_tensors[k] = out_tensors[0];
+    DML_SPLIT_OPERATOR_DESC split = {&in_tensor, PARTS, out_tensors, 1};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_SPLIT, &split};
+    IDMLOperator *op = NULL;
+    assert_int_equal(IDMLDevice_CreateOperator(r->device, &desc, &IID_IDMLOperator, (void **)&op),
+                     S_OK);
+    assert_int_equal(IDMLDevice_CompileOperator(r->device, op, flags, &IID_IDMLCompiledOperator,
+                                                (void **)&r->compiled),
+                     S_OK);
+    IDMLOperator_Release(op);
+}
+
+static void create_buffers(struct split_run *r)
+{
+    uint32_t values[ROWS * PARTS];
+    for (uint32_t set = 0; set < 2; ++set)
+    {
+        for (uint32_t i = 0; i < ROWS * PARTS; ++i)
+            values[i] = input_value(set, i / PARTS, i % PARTS);
+        assert_int_equal(dmlopsCreateBuffer(r->device, sizeof(values), &r->inputs[set]), S_OK);
+        assert_int_equal(dmlopsUploadBuffer(r->device, r->inputs[set], 0, values, sizeof(values)),
+                         S_OK);
+        for (uint32_t k = 0; k < PARTS; ++k)
+            assert_int_equal(dmlopsCreateBuffer(r->device, output_bytes, &r->outputs[set][k]),
+                             S_OK);
+    }
+}
+
+static void setup_run(struct split_run *r, DML_EXECUTION_FLAGS flags)
+{
+    memset(r, 0, sizeof(*r));
+    r->device = gpu_create_device(0, TRUE);
+    compile_split(r, flags);
+    create_buffers(r);
+    IDMLOperatorInitializer *initializer = NULL;
+    IDMLBindingTable *init_table = NULL;
+    assert_int_equal(IDMLDevice_CreateOperatorInitializer(r->device, 1, &r->compiled,
+                                                          &IID_IDMLOperatorInitializer,
+                                                          (void **)&initializer),
+                     S_OK);
+    assert_int_equal(dml_util_table(r->device, (IDMLDispatchable *)initializer, &init_table), S_OK);
+    assert_int_equal(dmlopsExecute(r->device, (IDMLDispatchable *)initializer, init_table), S_OK);
+    IDMLBindingTable_Release(init_table);
+    IDMLOperatorInitializer_Release(initializer);
+    assert_int_equal(dml_util_table(r->device, (IDMLDispatchable *)r->compiled, &r->table), S_OK);
+    assert_int_equal(IDMLDevice_CreateCommandRecorder(r->device, &IID_IDMLCommandRecorder,
+                                                      (void **)&r->recorder),
+                     S_OK);
+}
+
+static void bind_set(struct split_run *r, uint32_t set)
+{
+    DML_BUFFER_BINDING in = {r->inputs[set], 0, ROWS * PARTS * sizeof(uint32_t)}, outs[PARTS];
+    DML_BINDING_DESC in_desc = dml_util_binding(&in), out_descs[PARTS];
+    for (uint32_t k = 0; k < PARTS; ++k)
+    {
+        outs[k] = (DML_BUFFER_BINDING){r->outputs[set][k], 0, output_bytes};
+        out_descs[k] = dml_util_binding(&outs[k]);
+    }
+    IDMLBindingTable_BindInputs(r->table, 1, &in_desc);
+    IDMLBindingTable_BindOutputs(r->table, PARTS, out_descs);
+}
+
+static void reset_table(struct split_run *r)
+{
+    DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)r->compiled, {0}, {0}, 0};
+    assert_int_equal(IDMLBindingTable_Reset(r->table, &desc), S_OK);
+}
+
+static void record(struct split_run *r, ID3D12CommandList *list)
+{
+    IDMLCommandRecorder_RecordDispatch(r->recorder, list, (IDMLDispatchable *)r->compiled,
+                                       r->table);
+}
+
+static void check_outputs(struct split_run *r)
+{
+    for (uint32_t set = 0; set < 2; ++set)
+    {
+        for (uint32_t k = 0; k < PARTS; ++k)
+        {
+            uint32_t got[ROWS];
+            assert_int_equal(
+                dmlopsDownloadBuffer(r->device, r->outputs[set][k], 0, got, sizeof(got)), S_OK);
+            for (uint32_t row = 0; row < ROWS; ++row)
+            {
+                if (got[row] != input_value(set, row, k))
+                    fail_msg("set %u output %u row %u: expected 0x%x, got 0x%x", set, k, row,
+                             input_value(set, row, k), got[row]);
+            }
+        }
+    }
+}
+
+static void teardown_run(struct split_run *r)
+{
+    for (uint32_t set = 0; set < 2; ++set)
+    {
+        dmlopsDestroyBuffer(r->device, r->inputs[set]);
+        for (uint32_t k = 0; k < PARTS; ++k)
+            dmlopsDestroyBuffer(r->device, r->outputs[set][k]);
+    }
+    IDMLCommandRecorder_Release(r->recorder);
+    IDMLBindingTable_Release(r->table);
+    IDMLCompiledOperator_Release(r->compiled);
+    IDMLDevice_Release(r->device);
+}
+
+/* Bound, recorded, Reset and bound again before the list runs. */
+static void test_reset_between_records(void **state)
+{
+    (void)state;
+    struct split_run r;
+    ID3D12CommandList *list = NULL;
+    setup_run(&r, DML_EXECUTION_FLAG_NONE);
+    assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
+    bind_set(&r, 0);
+    record(&r, list);
+    reset_table(&r);
+    bind_set(&r, 1);
+    record(&r, list);
+    assert_int_equal(dmlopsSubmitCommandList(r.device, list), S_OK);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(r.device), S_OK);
+    check_outputs(&r);
+    teardown_run(&r);
+}
+
+/* DESCRIPTORS_VOLATILE: each recording bound only after it was recorded. */
+static void test_volatile_reset_between_records(void **state)
+{
+    (void)state;
+    struct split_run r;
+    ID3D12CommandList *list = NULL;
+    setup_run(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
+    assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
+    record(&r, list);
+    bind_set(&r, 0);
+    reset_table(&r);
+    record(&r, list);
+    bind_set(&r, 1);
+    assert_int_equal(dmlopsSubmitCommandList(r.device, list), S_OK);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(r.device), S_OK);
+    check_outputs(&r);
+    teardown_run(&r);
+}
+
+/* A table Reset and bound many times before it is recorded (its block is freed at each Reset,
+ * not retired) runs with the latest bindings, twice. */
+static void test_resets_without_records(void **state)
+{
+    (void)state;
+    struct split_run r;
+    setup_run(&r, DML_EXECUTION_FLAG_NONE);
+    for (uint32_t i = 0; i < 1000; ++i)
+    {
+        reset_table(&r);
+        bind_set(&r, i % 2);
+    }
+    bind_set(&r, 0);
+    assert_int_equal(dmlopsExecute(r.device, (IDMLDispatchable *)r.compiled, r.table), S_OK);
+    reset_table(&r);
+    bind_set(&r, 1);
+    assert_int_equal(dmlopsExecute(r.device, (IDMLDispatchable *)r.compiled, r.table), S_OK);
+    check_outputs(&r);
+    teardown_run(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reset_between_records),
+        cmocka_unit_test(test_volatile_reset_between_records),
+        cmocka_unit_test(test_resets_without_records),
+    };
+    gpu_require_device();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

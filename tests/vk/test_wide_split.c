@@ -1,0 +1,192 @@
+/* SPLIT plans with more slots than the push constants hold: one dispatch that reads its slots from
+ * a slot block, written before recording (as a binding table does at each bind) or only after it
+ * (DESCRIPTORS_VOLATILE). Parts alike take the specialized kernel's uniform path (checked first),
+ * others the generic kernel. Every byte of every slot is compared with vk_test_reference. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "vk/spec.h"
+#include "vk_test.h"
+
+#define RANK 3
+#define MAX_PARTS (VK_TEST_MAX_SLOTS - 1)
+
+static const uint32_t widths[] = {1, 2, 4, 8};
+static const enum vk_test_slots slot_modes[] = {VK_TEST_SLOTS_PUSHED, VK_TEST_SLOTS_ADDRESSES,
+                                                VK_TEST_SLOTS_BLOCK};
+
+static struct dml_vk_device *device;
+
+struct split_case
+{
+    uint32_t sizes[RANK]; /* the input's, dense */
+    uint32_t axis;
+    uint32_t part_count;
+    uint32_t extents[MAX_PARTS]; /* along axis; all 0: sizes[axis] / part_count each */
+};
+
+static uint32_t part_extent(const struct split_case *c, uint32_t k)
+{
+    return c->extents[0] ? c->extents[k] : c->sizes[c->axis] / c->part_count;
+}
+
+/* Slot 0 is the input; part k writes slot k + 1, densely. Returns the bytes of every slot. */
+static void build_split(const struct split_case *c, uint32_t e, struct plan *plan,
+                        struct plan_part *parts, uint64_t *bytes)
+{
+    *plan = (struct plan){.kernel = PLAN_KERNEL_SPLIT,
+                          .elem_bytes = e,
+                          .rank = RANK,
+                          .count = 1,
+                          .part_axis = c->axis,
+                          .part_count = c->part_count,
+                          .parts = parts,
+                          .slot_count = c->part_count + 1};
+    int64_t stride = 1;
+    for (uint32_t d = RANK; d-- > 0;)
+    {
+        plan->dims[d] = (struct plan_dim){.size = c->sizes[d], .in_stride = stride};
+        stride *= c->sizes[d];
+        plan->count *= c->sizes[d];
+    }
+    bytes[0] = plan->count * e;
+    for (uint32_t k = 0, begin = 0; k < c->part_count; begin += part_extent(c, k), ++k)
+    {
+        parts[k] = (struct plan_part){.slot = k + 1, .axis_begin = begin};
+        uint64_t out_stride = 1;
+        for (uint32_t d = RANK; d-- > 0;)
+        {
+            parts[k].strides[d] = (int64_t)out_stride;
+            out_stride *= d == c->axis ? part_extent(c, k) : c->sizes[d];
+        }
+        bytes[k + 1] = out_stride * e;
+    }
+}
+
+static void fill_random(uint8_t *bytes, uint64_t size, uint32_t seed)
+{
+    for (uint64_t i = 0; i < size; ++i)
+    {
+        seed = seed * 1664525u + 1013904223u;
+        bytes[i] = (uint8_t)(seed >> 24);
+    }
+}
+
+static void run_and_compare(const struct plan *plan, const uint64_t *bytes, enum vk_test_slots mode)
+{
+    uint8_t *expected[VK_TEST_MAX_SLOTS], *actual[VK_TEST_MAX_SLOTS];
+    for (uint32_t s = 0; s < plan->slot_count; ++s)
+    {
+        expected[s] = malloc(bytes[s]);
+        actual[s] = malloc(bytes[s]);
+        assert_non_null(expected[s]);
+        assert_non_null(actual[s]);
+        if (s == 0)
+            fill_random(expected[s], bytes[s], 99u + (uint32_t)bytes[s]);
+        else
+            memset(expected[s], VK_TEST_POISON, bytes[s]);
+        memcpy(actual[s], expected[s], bytes[s]);
+    }
+    vk_test_reference(plan, expected);
+    assert_int_equal(vk_test_run(device, plan, bytes, actual, mode), S_OK);
+    for (uint32_t s = 0; s < plan->slot_count; ++s)
+    {
+        for (uint64_t i = 0; i < bytes[s]; ++i)
+        {
+            if (expected[s][i] != actual[s][i])
+                fail_msg("elem_bytes %u, %u parts, slot mode %d: slot %u byte %llu: expected "
+                         "0x%02x, got 0x%02x",
+                         plan->elem_bytes, plan->part_count, (int)mode, s, (unsigned long long)i,
+                         expected[s][i], actual[s][i]);
+        }
+        free(expected[s]);
+        free(actual[s]);
+    }
+}
+
+/* uniform: whether the plan must take the specialized kernel's uniform path (or must not). */
+static void run_case(const struct split_case *c, bool uniform)
+{
+    for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
+    {
+        struct plan plan;
+        struct plan_part parts[MAX_PARTS];
+        uint64_t bytes[VK_TEST_MAX_SLOTS];
+        struct dml_vk_spec spec;
+        build_split(c, widths[i], &plan, parts, bytes);
+        assert_true(plan.slot_count > DML_VK_PUSH_SLOTS);
+        bool specialized = dml_vk_spec_from_plan(&plan, &spec);
+        assert_int_equal(specialized && (spec.flags & DML_VK_SPEC_FLAG_UNIFORM), uniform);
+        for (size_t m = 0; m < sizeof(slot_modes) / sizeof(slot_modes[0]); ++m)
+            run_and_compare(&plan, bytes, slot_modes[m]);
+    }
+}
+
+/* 32 alike parts along the first, a middle and the last axis (last-axis rows of 16 bytes at
+ * every element size, as the benchmark's SPLIT into 32, and rows of 3 elements). */
+static void test_uniform(void **state)
+{
+    (void)state;
+    static const struct split_case cases[] = {
+        {{64, 3, 5}, 0, 32, {0}},
+        {{2, 96, 3}, 1, 32, {0}},
+        {{3, 2, 32 * 16}, 2, 32, {0}},
+        {{5, 2, 32 * 3}, 2, 32, {0}},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
+        run_case(&cases[i], true);
+}
+
+/* 20 parts of different extents: the generic kernel, whose parameter block holds every part. */
+static void test_mixed(void **state)
+{
+    (void)state;
+    struct split_case c = {{3, 0, 4}, 1, 20, {0}};
+    for (uint32_t k = 0; k < c.part_count; ++k)
+    {
+        c.extents[k] = 1 + k % 3;
+        c.sizes[1] += c.extents[k];
+    }
+    run_case(&c, false);
+}
+
+/* The most parts the harness holds, along the last axis, one element each. */
+static void test_many(void **state)
+{
+    (void)state;
+    struct split_case c = {{4, 3, MAX_PARTS}, 2, MAX_PARTS, {0}};
+    run_case(&c, true);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    setenv("DMLOPS_SPECIALIZE", "1", 1);
+    device = vk_test_device();
+    printf("device: %s\n", dml_vk_device_name(device));
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dml_vk_device_destroy(device);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_uniform),
+        cmocka_unit_test(test_mixed),
+        cmocka_unit_test(test_many),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
