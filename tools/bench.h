@@ -93,9 +93,10 @@ bool bench_meets_target(const struct bench_result *r);
 /* CPU-side numbers of one run. */
 struct bench_cpu
 {
-    double record_ns;       /* RecordDispatch per call, tiny operator: median of batches */
+    double record_ns;       /* RecordDispatch per call, tiny operator: median of single calls */
     double record_mean_ns;  /* the same, mean (command buffer growth included) */
     double record_raw_ns;   /* bind + 128-byte push + dispatch through Vulkan alone: median */
+    double clock_ns;        /* the two clock reads around each timed call: median */
     double compile_cold_ms; /* the first CompileOperator of the process */
     double compile_warm_ms; /* median over the suite of a second CompileOperator of one shape */
     double compile_first_median_ms; /* median over the suite of the first compile of each case */

@@ -14,10 +14,7 @@
 #include "device.h"
 
 #define MAX_OPS 256
-/* RecordDispatch is timed over batches of calls, so that reading the clock (about a microsecond on
- * some virtual machines) is spread over the batch instead of added to each call. */
-#define RECORD_BATCHES 40u
-#define RECORD_BATCH 50u
+#define RECORD_CALLS 2000u
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -160,32 +157,35 @@ static void record_raw(struct bench_instance *inst, VkCommandBuffer cmd)
     vk->vkCmdDispatch(cmd, k->groups[0], k->groups[1], k->groups[2]);
 }
 
-/* CPU time per call: the median over RECORD_BATCHES batches, and the mean, RECORD_BATCH calls
- * per batch, all into one command buffer. */
-static HRESULT time_calls(struct bench_env *env, struct bench_instance *inst, bool raw,
+enum timed_call
+{
+    CALL_RECORD_DISPATCH,
+    CALL_VULKAN_ALONE, /* record_raw */
+    CALL_NOTHING,      /* the clock reads around each call, alone */
+};
+
+/* Median CPU time of single calls, RECORD_CALLS of them into one command buffer. */
+static HRESULT time_calls(struct bench_env *env, struct bench_instance *inst, enum timed_call call,
                           double *median_ns, double *mean_ns)
 {
-    static double ns[RECORD_BATCHES];
+    static double ns[RECORD_CALLS];
     VkCommandBuffer cmd;
     HRESULT hr = dml_vk_command_begin(env->vk, &cmd);
     if (FAILED(hr))
         return hr;
     double total = 0;
-    for (uint32_t b = 0; b < RECORD_BATCHES; ++b)
+    for (uint32_t i = 0; i < RECORD_CALLS; ++i)
     {
         double t0 = bench_now_ms();
-        for (uint32_t i = 0; i < RECORD_BATCH; ++i)
-        {
-            if (raw)
-                record_raw(inst, cmd);
-            else
-                bench_record_op(inst, cmd);
-        }
-        ns[b] = (bench_now_ms() - t0) * 1e6 / RECORD_BATCH;
-        total += ns[b];
+        if (call == CALL_VULKAN_ALONE)
+            record_raw(inst, cmd);
+        else if (call == CALL_RECORD_DISPATCH)
+            bench_record_op(inst, cmd);
+        ns[i] = (bench_now_ms() - t0) * 1e6;
+        total += ns[i];
     }
-    *median_ns = median(ns, RECORD_BATCHES);
-    *mean_ns = total / RECORD_BATCHES;
+    *median_ns = median(ns, RECORD_CALLS);
+    *mean_ns = total / RECORD_CALLS;
     return dml_vk_command_submit_and_wait(env->vk, cmd);
 }
 
@@ -193,9 +193,11 @@ static HRESULT time_record(struct bench_env *env, struct bench_instance *inst,
                            struct bench_cpu *cpu)
 {
     double unused;
-    HRESULT hr = time_calls(env, inst, false, &cpu->record_ns, &cpu->record_mean_ns);
+    HRESULT hr = time_calls(env, inst, CALL_RECORD_DISPATCH, &cpu->record_ns, &cpu->record_mean_ns);
     if (SUCCEEDED(hr))
-        hr = time_calls(env, inst, true, &cpu->record_raw_ns, &unused);
+        hr = time_calls(env, inst, CALL_VULKAN_ALONE, &cpu->record_raw_ns, &unused);
+    if (SUCCEEDED(hr))
+        hr = time_calls(env, inst, CALL_NOTHING, &cpu->clock_ns, &unused);
     return hr;
 }
 
