@@ -7,7 +7,7 @@
 
 #define VEC_BYTES 16u
 #define MAX_THREADS (UINT32_MAX - 1024u) /* the shader's 32-bit vector index, with headroom */
-#define ROW_BLOCK 32u                    /* rows per thread block in vec.comp's walk_rows */
+#define ROW_BLOCK 8u                     /* rows per thread block in vec.comp's walk_rows */
 
 /* Runs of consecutive constant ids over arrays of the struct. */
 static const struct
