@@ -385,12 +385,9 @@ bool window_fast(uint k, uint c[VEC_MAX_RANK], out uvec4 v)
 }
 
 /* Element by element from e0 (coordinates c) to the window's or the part's end; the row's
- * input base is mapped again only when the window crosses into the next row. Every load comes
- * before any store: a store through one buffer reference may alias a later load through another,
- * so a store between them would make each load wait for the one before (one memory round trip
- * per element, which tiny operators pay in full). (Working out all addresses before issuing the
- * loads also cut the latency of tiny operators but cost registers, and so occupancy, in every
- * large one: measured slower on the H100.) */
+ * input base is mapped again only when the window crosses into the next row. (Working out all
+ * addresses before issuing the loads cut the latency of tiny operators but cost registers, and
+ * so occupancy, in every large one: measured slower on the H100.) */
 void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
 {
     uint last = RANK - 1, count = min(uint(VEC), ELEMS(k) - e0), width = last_width(k);
@@ -403,7 +400,11 @@ void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
         if (j >= count)
             break;
         int64_t i = map_last(c[last] + shift);
-        insert(acc, j, padded_row || i < 0 ? pad_elem() : load_elem(row + i * LAST_IN_STRIDE));
+        VALUE_T value = padded_row || i < 0 ? pad_elem() : load_elem(row + i * LAST_IN_STRIDE);
+        if (count == VEC)
+            insert(acc, j, value);
+        else
+            Elem(dst + j * ELEM_BYTES).value = ELEM_T(value);
         if (c[last] + 1 < width)
         {
             c[last] += 1;
@@ -413,15 +414,7 @@ void window_slow(uint k, uint c[VEC_MAX_RANK], uint e0, uint64_t dst)
         padded_row = !row_units(k, c, row);
     }
     if (count == VEC)
-    {
         Vec16(dst).v = acc;
-        return;
-    }
-    [[unroll]] for (uint j = 0; j < VEC; ++j)
-    {
-        if (j < count)
-            Elem(dst + j * ELEM_BYTES).value = ELEM_T(elem_of(acc, j));
-    }
 }
 
 #include "vec_chunks.glsl"
