@@ -84,8 +84,7 @@ void bench_print_table(const struct bench_run_info *info, const struct bench_res
            "alone %.0f; the clock reads alone %.0f); CompileOperator first in process %.3f ms, "
            "first of each case (median) %.3f ms, again (median) %.3f ms\n",
            cpu->record_ns, cpu->record_mean_ns, cpu->record_raw_ns, cpu->clock_ns,
-           cpu->compile_cold_ms,
-           cpu->compile_first_median_ms, cpu->compile_warm_ms);
+           cpu->compile_cold_ms, cpu->compile_first_median_ms, cpu->compile_warm_ms);
 }
 
 int bench_write_csv(const char *path, const struct bench_result *results, uint32_t count)
@@ -138,8 +137,7 @@ int bench_write_markdown(const char *path, const struct bench_run_info *info,
             "%.3f ms, first of each case (median) %.3f ms, the same shape again (median) "
             "%.3f ms.\n",
             cpu->record_ns, cpu->record_mean_ns, cpu->record_raw_ns, cpu->clock_ns,
-            cpu->compile_cold_ms,
-            cpu->compile_first_median_ms, cpu->compile_warm_ms);
+            cpu->compile_cold_ms, cpu->compile_first_median_ms, cpu->compile_warm_ms);
     return fclose(f) ? 1 : 0;
 }
 
