@@ -473,9 +473,10 @@ void walk_parts(uint g)
 
 /* MODE_ROW_SPLIT: vector g of the input's rows, row-major; the part follows from the column.
  * MODE_ROW_BLOCKS (parts whose rows are one or two vectors): ROW_BLOCK consecutive threads take
- * one column vector of ROW_BLOCK consecutive rows, so that a warp reads 64 contiguous bytes (two
- * whole sectors) of each of 8 rows and stores 128 contiguous bytes into each of 4 parts. (SPLIT into 32 of 512-byte rows on the
- * H100: 0.94 of the copy ceiling with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64.) */
+ * one column vector of ROW_BLOCK consecutive rows: a warp reads 64 contiguous bytes (two whole
+ * sectors) of each of 8 rows, and stores 128 contiguous bytes into each of 4 parts of one-vector
+ * rows. (SPLIT into 32 of 512-byte rows on the H100, one dispatch: 0.94 of the copy ceiling
+ * with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64.) */
 #define ROW_BLOCK 8u
 
 void walk_rows(uint g)

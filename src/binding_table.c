@@ -15,12 +15,6 @@ struct dml_binding
     struct dml_vk_slot slot; /* where the bound range begins */
 };
 
-struct dml_retired_block
-{
-    struct dml_retired_block *next;
-    struct dml_vk_block block;
-};
-
 struct dml_binding_table
 {
     IDMLBindingTable IDMLBindingTable_iface;
@@ -29,9 +23,8 @@ struct dml_binding_table
     struct dml_dispatchable *dispatchable;
     struct dml_binding *inputs, *outputs, persistent, temporary;
     struct dml_vk_slot *input_slots, *output_slots, *global_slots;
-    struct dml_vk_block block; /* slots read at execution (dml_dispatchable_needs_block) */
-    bool block_recorded;       /* since it was allocated */
-    struct dml_retired_block *retired; /* recorded blocks of earlier Resets, freed with the table */
+    struct dml_kept_block *block; /* DESCRIPTORS_VOLATILE: the slots, read at execution */
+    bool block_recorded;          /* since it was allocated */
 };
 
 enum range_role
@@ -224,8 +217,9 @@ static void refresh_slots(struct dml_binding_table *table)
     for (uint32_t k = 0; k < layout->output_count; ++k)
         table->output_slots[k] = table->outputs[k].slot;
     table->dispatchable->ops->global_slots(table->dispatchable, &bound, table->global_slots);
-    if (table->block.host)
-        dml_dispatchable_write_block(table->dispatchable, table->global_slots, table->block.host);
+    if (table->block)
+        dml_dispatchable_write_block(table->dispatchable, table->global_slots,
+                                     table->block->block.host);
 }
 
 /* Commits candidate bindings when they and the resulting set are valid; restores otherwise. */
@@ -404,8 +398,26 @@ static void STDMETHODCALLTYPE dml_binding_table_BindPersistentResource(IDMLBindi
                   table->dispatchable ? table->dispatchable->properties.PersistentResourceSize : 0);
 }
 
+/* Recorded work may still read a recorded block after the table is Reset or released (D3D12
+ * allows both), so the dispatchable, which must outlive that work, keeps it. */
+static void release_block(struct dml_binding_table *table)
+{
+    struct dml_kept_block *block = table->block;
+
+    table->block = NULL;
+    if (block && table->block_recorded)
+        dml_dispatchable_keep_block(table->dispatchable, block);
+    else if (block)
+    {
+        dml_vk_block_free(table_device(table)->vk, &block->block);
+        free(block);
+    }
+    table->block_recorded = false;
+}
+
 static void release_state(struct dml_binding_table *table)
 {
+    release_block(table);
     free(table->inputs);
     free(table->outputs);
     free(table->input_slots);
@@ -421,28 +433,6 @@ static void release_state(struct dml_binding_table *table)
     table->dispatchable_iface = NULL;
 }
 
-/* A recorded block may still be read by work not yet run, so it lives as long as the table. */
-static HRESULT retire_block(struct dml_binding_table *table)
-{
-    struct dml_retired_block *retired;
-
-    if (!table->block.host)
-        return S_OK;
-    if (!table->block_recorded)
-    {
-        dml_vk_block_free(table_device(table)->vk, &table->block);
-        return S_OK;
-    }
-    if (!(retired = malloc(sizeof(*retired))))
-        return E_OUTOFMEMORY;
-    retired->block = table->block;
-    retired->next = table->retired;
-    table->retired = retired;
-    memset(&table->block, 0, sizeof(table->block));
-    table->block_recorded = false;
-    return S_OK;
-}
-
 static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispatchable *dispatchable)
 {
     const struct dml_binding_layout *layout = &dispatchable->layout;
@@ -455,10 +445,12 @@ static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispat
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
         !table->global_slots)
         return E_OUTOFMEMORY;
-    if (!dml_dispatchable_needs_block(dispatchable))
+    if (!dispatchable->descriptors_volatile || !dispatchable->dispatch_count)
         return S_OK;
+    if (!(table->block = calloc(1, sizeof(*table->block))))
+        return E_OUTOFMEMORY;
     return dml_vk_block_alloc(table_device(table)->vk, dml_dispatchable_block_size(dispatchable),
-                              &table->block);
+                              &table->block->block);
 }
 
 static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING_TABLE_DESC *desc)
@@ -478,8 +470,8 @@ static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING
         }
     }
     release_state(table);
-    if (FAILED(hr = retire_block(table)) || !dispatchable)
-        return hr;
+    if (!dispatchable)
+        return S_OK;
     desc->Dispatchable->lpVtbl->AddRef(desc->Dispatchable);
     table->dispatchable_iface = desc->Dispatchable;
     table->dispatchable = dispatchable;
@@ -548,8 +540,9 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
     if (!dispatchable->ops->ready(dispatchable))
         return *why = "the compiled operator has not been initialized (record an initializer "
                       "targeting it first)", E_INVALIDARG;
-    dml_dispatchable_record(dispatchable, cmd, table->global_slots, table->block.address);
-    table->block_recorded |= table->block.host != NULL;
+    dml_dispatchable_record(dispatchable, cmd, table->global_slots,
+                            table->block ? table->block->block.address : 0);
+    table->block_recorded = table->block != NULL;
     dispatchable->ops->recorded(dispatchable);
     return S_OK;
 }
@@ -558,18 +551,8 @@ static void dml_binding_table_destroy(struct dml_child *child)
 {
     struct dml_binding_table *table =
         (struct dml_binding_table *)((char *)child - offsetof(struct dml_binding_table, child));
-    struct dml_vk_device *vk = child->device->vk;
 
     release_state(table);
-    if (table->block.host)
-        dml_vk_block_free(vk, &table->block);
-    while (table->retired)
-    {
-        struct dml_retired_block *next = table->retired->next;
-        dml_vk_block_free(vk, &table->retired->block);
-        free(table->retired);
-        table->retired = next;
-    }
     dml_child_cleanup(child);
     free(table);
 }

@@ -4,6 +4,7 @@
 #ifndef DMLOPS_DISPATCHABLE_H
 #define DMLOPS_DISPATCHABLE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -47,11 +48,22 @@ struct dml_bound_slots
     struct dml_vk_slot temporary;
 };
 
+/* Without DESCRIPTORS_VOLATILE, a dispatch's slot addresses are pushed when it is recorded, so a
+ * plan reading more slots than push constants hold is cut into several dispatches (plan_chunk.h).
+ * Volatile ones read them at execution from a binding table's slot block, one dispatch per plan. */
 struct dml_dispatch
 {
     struct dml_vk_kernel kernel;
-    uint32_t first_slot;   /* the plan's slot s is the dispatchable's global slot first_slot + s */
-    uint64_t block_offset; /* bytes: where its slots lie in a binding table's slot block */
+    uint32_t *slot_map;    /* kernel slot s -> the dispatchable's global slot */
+    uint64_t block_offset; /* volatile: bytes into a binding table's slot block */
+};
+
+/* A binding table's slot block that recorded work may still read: kept by the dispatchable, which
+ * the application keeps alive until that work has run, and freed with it. */
+struct dml_kept_block
+{
+    struct dml_kept_block *next;
+    struct dml_vk_block block;
 };
 
 struct dml_dispatchable;
@@ -77,26 +89,26 @@ struct dml_dispatchable
     uint32_t dispatch_count;
     struct dml_dispatch *dispatches;
     bool descriptors_volatile;
+    _Atomic(struct dml_kept_block *) kept;
 };
 
-/* Appends the dispatch that runs plan, with the plan's slots numbered from first_global_slot in
- * the dispatchable's global slots. */
+/* Appends the dispatches that run plan (cut into chunks when its slots must be pushed and do not
+ * fit), with the plan's slots numbered from first_global_slot in the dispatchable's global slots. */
 HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
                                   uint32_t first_global_slot);
-/* Whether a binding table needs a slot block for it: DESCRIPTORS_VOLATILE, where every dispatch
- * reads its slots at execution, or a dispatch with more slots than push constants hold. Such a
- * block is written at each bind, as D3D12 writes descriptors: without DESCRIPTORS_VOLATILE,
- * DirectML forbids changing them until the recorded work has run. */
-bool dml_dispatchable_needs_block(const struct dml_dispatchable *dispatchable);
-/* Records every dispatch: slots as they are now (global) where they fit the push constants and
- * the bindings are not volatile, otherwise read at execution from slot_block. */
+/* Records every dispatch. Without DESCRIPTORS_VOLATILE the slots are pushed as they are now
+ * (global); otherwise each dispatch reads them at execution from slot_block. */
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                              const struct dml_vk_slot *global, VkDeviceAddress slot_block);
-/* The slot block: one dml_vk_slot_block_write layout per dispatch, at its block_offset. */
+/* The slot block of a volatile dispatchable: one dml_vk_slot_block_write layout per dispatch, at
+ * its block_offset. */
 uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable);
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
                                   const struct dml_vk_slot *global, void *block);
-/* Releases the dispatches and the layout (not the child). */
+/* Takes kept (thread-safe): binding tables hand over recorded blocks when they are Reset or
+ * released, since D3D12 lets an application release a table before its work has run. */
+void dml_dispatchable_keep_block(struct dml_dispatchable *dispatchable, struct dml_kept_block *kept);
+/* Releases the dispatches, the kept blocks and the layout (not the child). */
 void dml_dispatchable_cleanup(struct dml_dispatchable *dispatchable);
 
 /* NULL when iface is not a compiled operator or initializer of this library. */

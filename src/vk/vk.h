@@ -93,7 +93,8 @@ void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
 
 /* Slots whose addresses fit in the 128 bytes of push constants that Vulkan guarantees, next to
  * the parameter block's address. A kernel reading more (a SPLIT into many outputs) reads them
- * from a slot block at execution, as DESCRIPTORS_VOLATILE kernels always do. */
+ * from a slot block at execution; the dispatchables use that for DESCRIPTORS_VOLATILE only and
+ * cut other plans to fit (src/plan_chunk.h). */
 #define DML_VK_PUSH_SLOTS 15
 
 /* A bound position: its device address (0: unbound) and, for buffers from dml_vk_buffer_create

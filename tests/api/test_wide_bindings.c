@@ -1,7 +1,9 @@
-/* Binding tables whose addresses a kernel reads when it runs: a SPLIT into more outputs than push
- * constants hold, and DESCRIPTORS_VOLATILE. One table is recorded twice into one command list
- * with a Reset and other buffers in between; each recorded dispatch must see its own bindings,
- * as each D3D12 descriptor range keeps its own descriptors. */
+/* Binding tables of a SPLIT into 32 outputs, more addresses than push constants hold: without
+ * DESCRIPTORS_VOLATILE (cut into dispatches whose addresses are pushed when recorded) and with it
+ * (one dispatch reading them at execution from the table's slot block). One table recorded twice
+ * into one command list with a Reset and other buffers in between, or released right after
+ * recording: each recorded dispatch must see its own bindings, as each D3D12 descriptor range
+ * keeps its own descriptors whatever becomes of the table. */
 #define COBJMACROS
 #include <setjmp.h>
 #include <stdarg.h>
@@ -190,13 +192,35 @@ static void test_volatile_reset_between_records(void **state)
     teardown_run(&r);
 }
 
-/* A table Reset and bound many times before it is recorded (its block is freed at each Reset,
- * not retired) runs with the latest bindings, twice. */
+/* DESCRIPTORS_VOLATILE: a table released after recording and binding, before the list runs; a
+ * new table then records the second set. */
+static void test_volatile_release_before_run(void **state)
+{
+    (void)state;
+    struct split_run r;
+    ID3D12CommandList *list = NULL;
+    setup_run(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
+    assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
+    record(&r, list);
+    bind_set(&r, 0);
+    IDMLBindingTable_Release(r.table);
+    assert_int_equal(dml_util_table(r.device, (IDMLDispatchable *)r.compiled, &r.table), S_OK);
+    record(&r, list);
+    bind_set(&r, 1);
+    assert_int_equal(dmlopsSubmitCommandList(r.device, list), S_OK);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(r.device), S_OK);
+    check_outputs(&r);
+    teardown_run(&r);
+}
+
+/* DESCRIPTORS_VOLATILE: a table Reset and bound many times before it is recorded (each unrecorded
+ * block freed at once; ASan and valgrind see any leak or double free) runs with its latest
+ * bindings, twice. */
 static void test_resets_without_records(void **state)
 {
     (void)state;
     struct split_run r;
-    setup_run(&r, DML_EXECUTION_FLAG_NONE);
+    setup_run(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
     for (uint32_t i = 0; i < 1000; ++i)
     {
         reset_table(&r);
@@ -216,6 +240,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reset_between_records),
         cmocka_unit_test(test_volatile_reset_between_records),
+        cmocka_unit_test(test_volatile_release_before_run),
         cmocka_unit_test(test_resets_without_records),
     };
     gpu_require_device();

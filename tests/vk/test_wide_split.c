@@ -1,7 +1,8 @@
-/* SPLIT plans with more slots than the push constants hold: one dispatch that reads its slots from
- * a slot block, written before recording (as a binding table does at each bind) or only after it
- * (DESCRIPTORS_VOLATILE). Parts alike take the specialized kernel's uniform path (checked first),
- * others the generic kernel. Every byte of every slot is compared with vk_test_reference. */
+/* SPLIT plans with more slots than the push constants hold, as one dispatch: with buffers (where
+ * the plan is plain runs, lavapipe's copy engine takes it), with addresses in a slot block written
+ * before recording, and with the block written only after recording (DESCRIPTORS_VOLATILE). Parts
+ * alike take the specialized kernel's uniform path (checked first), others the generic kernel.
+ * Every byte of every slot is compared with vk_test_reference. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -129,8 +130,8 @@ static void run_case(const struct split_case *c, bool uniform)
     }
 }
 
-/* 32 alike parts along the first, a middle and the last axis (last-axis rows of 16 bytes at
- * every element size, as the benchmark's SPLIT into 32, and rows of 3 elements). */
+/* 32 alike parts along the first, a middle and the last axis (last-axis rows of 16 elements, of
+ * 3, and of 36, whose windows cross rows). */
 static void test_uniform(void **state)
 {
     (void)state;
@@ -139,6 +140,7 @@ static void test_uniform(void **state)
         {{2, 96, 3}, 1, 32, {0}},
         {{3, 2, 32 * 16}, 2, 32, {0}},
         {{5, 2, 32 * 3}, 2, 32, {0}},
+        {{2, 3, 32 * 36}, 2, 32, {0}},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
         run_case(&cases[i], true);
