@@ -154,23 +154,36 @@ static void teardown_run(struct split_run *r)
     IDMLDevice_Release(r->device);
 }
 
+/* setup_run, and a command list to record into. */
+static ID3D12CommandList *setup_with_list(struct split_run *r, DML_EXECUTION_FLAGS flags)
+{
+    ID3D12CommandList *list = NULL;
+    setup_run(r, flags);
+    assert_int_equal(dmlopsCreateCommandList(r->device, &list), S_OK);
+    return list;
+}
+
+/* Runs the list, checks both sets of outputs and releases everything. */
+static void submit_and_check(struct split_run *r, ID3D12CommandList *list)
+{
+    assert_int_equal(dmlopsSubmitCommandList(r->device, list), S_OK);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(r->device), S_OK);
+    check_outputs(r);
+    teardown_run(r);
+}
+
 /* Bound, recorded, Reset and bound again before the list runs. */
 static void test_reset_between_records(void **state)
 {
     (void)state;
     struct split_run r;
-    ID3D12CommandList *list = NULL;
-    setup_run(&r, DML_EXECUTION_FLAG_NONE);
-    assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
+    ID3D12CommandList *list = setup_with_list(&r, DML_EXECUTION_FLAG_NONE);
     bind_set(&r, 0);
     record(&r, list);
     reset_table(&r);
     bind_set(&r, 1);
     record(&r, list);
-    assert_int_equal(dmlopsSubmitCommandList(r.device, list), S_OK);
-    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(r.device), S_OK);
-    check_outputs(&r);
-    teardown_run(&r);
+    submit_and_check(&r, list);
 }
 
 /* DESCRIPTORS_VOLATILE: each recording bound only after it was recorded. */
@@ -178,18 +191,13 @@ static void test_volatile_reset_between_records(void **state)
 {
     (void)state;
     struct split_run r;
-    ID3D12CommandList *list = NULL;
-    setup_run(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
-    assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
+    ID3D12CommandList *list = setup_with_list(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
     record(&r, list);
     bind_set(&r, 0);
     reset_table(&r);
     record(&r, list);
     bind_set(&r, 1);
-    assert_int_equal(dmlopsSubmitCommandList(r.device, list), S_OK);
-    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(r.device), S_OK);
-    check_outputs(&r);
-    teardown_run(&r);
+    submit_and_check(&r, list);
 }
 
 /* DESCRIPTORS_VOLATILE: a table released after recording and binding, before the list runs; a
@@ -198,23 +206,18 @@ static void test_volatile_release_before_run(void **state)
 {
     (void)state;
     struct split_run r;
-    ID3D12CommandList *list = NULL;
-    setup_run(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
-    assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
+    ID3D12CommandList *list = setup_with_list(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
     record(&r, list);
     bind_set(&r, 0);
     IDMLBindingTable_Release(r.table);
     assert_int_equal(dml_util_table(r.device, (IDMLDispatchable *)r.compiled, &r.table), S_OK);
     record(&r, list);
     bind_set(&r, 1);
-    assert_int_equal(dmlopsSubmitCommandList(r.device, list), S_OK);
-    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(r.device), S_OK);
-    check_outputs(&r);
-    teardown_run(&r);
+    submit_and_check(&r, list);
 }
 
 /* DESCRIPTORS_VOLATILE: a table Reset and bound many times before it is recorded (each unrecorded
- * block freed at once; ASan and valgrind see any leak or double free) runs with its latest
+ * block freed at once; the ASan stage of CI sees any leak or double free) runs with its latest
  * bindings, twice. */
 static void test_resets_without_records(void **state)
 {

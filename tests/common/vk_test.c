@@ -97,3 +97,82 @@ HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const ui
     dml_vk_block_free(dev, &run.block);
     return hr;
 }
+
+static void fill_random(uint8_t *bytes, uint64_t size, uint32_t seed)
+{
+    for (uint64_t i = 0; i < size; ++i)
+    {
+        seed = seed * 1664525u + 1013904223u;
+        bytes[i] = (uint8_t)(seed >> 24);
+    }
+}
+
+/* Expected and actual contents of every slot: the input random, the others poisoned. */
+static bool prepare_slots(const struct plan *plan, const uint64_t *bytes, uint8_t **expected,
+                          uint8_t **actual)
+{
+    bool ok = true;
+    for (uint32_t s = 0; s < plan->slot_count; ++s)
+    {
+        expected[s] = malloc(bytes[s]);
+        actual[s] = malloc(bytes[s]);
+        if (!expected[s] || !actual[s])
+        {
+            ok = false;
+            continue;
+        }
+        if (s == plan->in_slot)
+            fill_random(expected[s], bytes[s], 777u + (uint32_t)bytes[s]);
+        else
+            memset(expected[s], VK_TEST_POISON, bytes[s]);
+        memcpy(actual[s], expected[s], bytes[s]);
+    }
+    return ok;
+}
+
+static bool first_difference(const struct plan *plan, const uint64_t *bytes,
+                             enum vk_test_slots mode, uint8_t *const *expected,
+                             uint8_t *const *actual, char *why, size_t why_size)
+{
+    for (uint32_t s = 0; s < plan->slot_count; ++s)
+    {
+        for (uint64_t i = 0; i < bytes[s]; ++i)
+        {
+            if (expected[s][i] == actual[s][i])
+                continue;
+            snprintf(why, why_size,
+                     "slot mode %d, elem_bytes %u, %u parts: slot %u byte %llu of %llu: expected "
+                     "0x%02x, got 0x%02x",
+                     (int)mode, plan->elem_bytes, plan->part_count, s, (unsigned long long)i,
+                     (unsigned long long)bytes[s], expected[s][i], actual[s][i]);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool vk_test_check(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *bytes,
+                   enum vk_test_slots mode, char *why, size_t why_size)
+{
+    uint8_t *expected[VK_TEST_MAX_SLOTS] = {0}, *actual[VK_TEST_MAX_SLOTS] = {0};
+    bool ok = plan->slot_count <= VK_TEST_MAX_SLOTS && prepare_slots(plan, bytes, expected, actual);
+    if (!ok)
+        snprintf(why, why_size, "out of memory, or more than %d slots", VK_TEST_MAX_SLOTS);
+    HRESULT hr = S_OK;
+    if (ok)
+    {
+        vk_test_reference(plan, expected);
+        hr = vk_test_run(dev, plan, bytes, actual, mode);
+        ok = SUCCEEDED(hr);
+        if (!ok)
+            snprintf(why, why_size, "vk_test_run (slot mode %d): 0x%08x", (int)mode, (unsigned)hr);
+    }
+    if (ok && first_difference(plan, bytes, mode, expected, actual, why, why_size))
+        ok = false;
+    for (uint32_t s = 0; s < plan->slot_count && s < VK_TEST_MAX_SLOTS; ++s)
+    {
+        free(expected[s]);
+        free(actual[s]);
+    }
+    return ok;
+}

@@ -3,6 +3,8 @@
 #ifndef DMLOPS_TEST_VK_TEST_H
 #define DMLOPS_TEST_VK_TEST_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "plan.h"
@@ -32,5 +34,11 @@ enum vk_test_slots
  * the GPU, and reads every slot back into slots[s]. Returns the first failing HRESULT. */
 HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *slot_sizes,
                     uint8_t *const *slots, enum vk_test_slots mode);
+
+/* Runs the plan on fresh buffers of bytes[s] bytes per slot (the input slot random, the others
+ * poisoned) in `mode` and compares every byte of every slot with vk_test_reference. False with
+ * the first difference, or the failing call, in why. */
+bool vk_test_check(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *bytes,
+                   enum vk_test_slots mode, char *why, size_t why_size);
 
 #endif

@@ -23,63 +23,18 @@ struct slots
 
 static struct dml_vk_device *device;
 
-static void fill_random(uint8_t *bytes, uint64_t size, uint32_t seed)
-{
-    for (uint64_t i = 0; i < size; ++i)
-    {
-        seed = seed * 1664525u + 1013904223u;
-        bytes[i] = (uint8_t)(seed >> 24);
-    }
-}
-
-static void compare(const uint8_t *expected, const uint8_t *actual, uint64_t size, uint32_t slot,
-                    uint32_t elem_bytes)
-{
-    for (uint64_t i = 0; i < size; ++i)
-    {
-        if (expected[i] != actual[i])
-            fail_msg("elem_bytes %u slot %u byte %llu: expected 0x%02x, got 0x%02x", elem_bytes,
-                     slot, (unsigned long long)i, expected[i], actual[i]);
-    }
-}
-
-/* The input slot is random, the others poisoned; returns the expected contents and a copy for the
- * GPU to overwrite. */
-static void prepare(const struct plan *plan, const struct slots *slots, uint8_t **expected,
-                    uint8_t **actual, uint64_t *bytes)
-{
-    for (uint32_t s = 0; s < slots->count; ++s)
-    {
-        bytes[s] = slots->units[s] * plan->elem_bytes;
-        expected[s] = malloc(bytes[s]);
-        actual[s] = malloc(bytes[s]);
-        assert_non_null(expected[s]);
-        assert_non_null(actual[s]);
-        if (s == plan->in_slot)
-            fill_random(expected[s], bytes[s], 12345u + s);
-        else
-            memset(expected[s], VK_TEST_POISON, bytes[s]);
-        memcpy(actual[s], expected[s], bytes[s]);
-    }
-}
-
 /* Runs the plan with its slot addresses pushed, then read from a block at execution. */
 static void run_and_compare(const struct plan *plan, const struct slots *slots)
 {
     static const enum vk_test_slots modes[] = {VK_TEST_SLOTS_PUSHED, VK_TEST_SLOTS_BLOCK};
+    uint64_t bytes[MAX_SLOTS];
+    for (uint32_t s = 0; s < slots->count; ++s)
+        bytes[s] = slots->units[s] * plan->elem_bytes;
     for (size_t m = 0; m < 2; ++m)
     {
-        uint8_t *expected[MAX_SLOTS], *actual[MAX_SLOTS];
-        uint64_t bytes[MAX_SLOTS];
-        prepare(plan, slots, expected, actual, bytes);
-        vk_test_reference(plan, expected);
-        assert_int_equal(vk_test_run(device, plan, bytes, actual, modes[m]), S_OK);
-        for (uint32_t s = 0; s < slots->count; ++s)
-        {
-            compare(expected[s], actual[s], bytes[s], s, plan->elem_bytes);
-            free(expected[s]);
-            free(actual[s]);
-        }
+        char why[200];
+        if (!vk_test_check(device, plan, bytes, modes[m], why, sizeof(why)))
+            fail_msg("%s", why);
     }
 }
 
