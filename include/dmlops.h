@@ -18,6 +18,11 @@
 #include <DirectML.h>
 #include <vulkan/vulkan.h>
 
+/* The interop structs below name DML_FEATURE_LEVEL, which DirectML declares from 0x2000. */
+#if DML_TARGET_VERSION < 0x2000
+#error "dmlops.h needs DML_TARGET_VERSION 0x2000 or later (DML_FEATURE_LEVEL)"
+#endif
+
 #define DMLOPS_VERSION_MAJOR 0
 #define DMLOPS_VERSION_MINOR 1
 #define DMLOPS_VERSION_PATCH 0
@@ -125,6 +130,36 @@ DMLOPS_API UINT64 dmlopsCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT
  * a void method, decision D13) leaves the helpers below working, as D3D12 keeps working when a
  * DirectML device is removed. */
 DMLOPS_API void dmlopsRemoveDevice(IDMLDevice *device, HRESULT reason);
+
+/* Debug messages. A debug device (DML_CREATE_DEVICE_FLAG_DEBUG, or DMLOPS_DEBUG=1 in the
+ * environment) prints one "[DIRECTML ERROR]: " line on stderr per rejected call or misuse. With a
+ * callback set, each such message also goes to the callback: its severity, the id of the rule or
+ * decision it cites ("T5", "S1-5", "D13"; "" when none; every id is explained in docs/rules.md,
+ * installed as share/doc/dmlops/rules.md) and its text without the prefix. Problems of the
+ * machine (ids "VK-LOADER": no Vulkan loader; "VK-DRIVER": a loader but no Vulkan driver) reach
+ * the callback from every device creation and listing, debug or not. The callback is
+ * process-wide, may be called from any thread that calls the library (concurrently), and must
+ * not call dmlopsSetMessageCallback. */
+typedef enum DMLOPS_MESSAGE_SEVERITY
+{
+    DMLOPS_MESSAGE_SEVERITY_INFO = 0,
+    DMLOPS_MESSAGE_SEVERITY_WARNING = 1,
+    DMLOPS_MESSAGE_SEVERITY_ERROR = 2,
+} DMLOPS_MESSAGE_SEVERITY;
+
+typedef enum DMLOPS_MESSAGE_FLAGS
+{
+    DMLOPS_MESSAGE_FLAG_NONE = 0,
+    DMLOPS_MESSAGE_FLAG_NO_STDERR = 1, /* the callback instead of stderr, not besides it */
+} DMLOPS_MESSAGE_FLAGS;
+
+typedef void (*PFN_DMLOPS_MESSAGE_CALLBACK)(DMLOPS_MESSAGE_SEVERITY severity, const char *ruleId,
+                                            const char *message, void *userData);
+
+/* Sets the callback (NULL: none) and DMLOPS_MESSAGE_FLAGS. When it returns, the previous
+ * callback is no longer running and will not be called again. */
+DMLOPS_API void dmlopsSetMessageCallback(PFN_DMLOPS_MESSAGE_CALLBACK callback, void *userData,
+                                         UINT flags);
 
 /* Host-side helpers. Buffers are device-local VkBuffers with storage and device-address usage. */
 DMLOPS_API HRESULT dmlopsCreateBuffer(IDMLDevice *device, UINT64 size, ID3D12Resource **buffer);

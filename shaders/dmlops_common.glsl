@@ -31,24 +31,26 @@
 #error "unsupported ELEM_BYTES"
 #endif
 
-#define MAX_RANK 8
-#define MAP_AFFINE 0u
-#define MAP_CONSTANT 1u
-#define MAP_EDGE 2u
-#define MAP_REFLECT 3u
-#define MAP_SYMMETRIC 4u
-#define MAP_WRAP 5u
+#include "../src/plan_constants.h"
+#define MAX_RANK DMLOPS_MAX_RANK
+#define MAP_AFFINE DMLOPS_MAP_AFFINE
+#define MAP_CONSTANT DMLOPS_MAP_CONSTANT
+#define MAP_EDGE DMLOPS_MAP_EDGE
+#define MAP_REFLECT DMLOPS_MAP_REFLECT
+#define MAP_SYMMETRIC DMLOPS_MAP_SYMMETRIC
+#define MAP_WRAP DMLOPS_MAP_WRAP
 
-#define WORKGROUP_SIZE 64
+#define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 struct Dim
 {
     int64_t in_stride;
+    int64_t pad_start; /* -b of the pre-map */
     uint size;
     uint map;
     uint in_size;
-    uint pad_start;
+    int step; /* the pre-map's scale a of a padded dim, 0 read as 1 */
 };
 
 struct Part
@@ -68,9 +70,14 @@ layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer Pa
     uint count;
     uint slot_count;
     uint slot_mask; /* bit s: the kernel reads or writes slot s */
-    uint reserved1;
+    uint in_part_count; /* input parts: parts[part_count ..] */
     int64_t in_base;
+    uint in_part_axis;
     uvec4 pad_value;
+    uint arith; /* enum plan_arith: scale_bias.comp only, where ELEM_BYTES gives the type */
+    uint scale_bits; /* float32 bits: never loaded as a float, which may flush subnormals */
+    uint bias_bits;
+    uint cast_types; /* cast.comp: input type | output type << 8 */
     Dim dims[MAX_RANK];
     Part parts[];
 };
@@ -131,4 +138,62 @@ int64_t output_units(uint part, uint rank, uint c[MAX_RANK])
     for (uint d = 0; d < rank; ++d)
         units += int64_t(c[d]) * PARAMS.parts[part].strides[d];
     return units;
+}
+
+/* The last of parts[first .. first + count) whose axis_begin <= x; they are sorted and the first
+ * begins at 0. */
+uint find_part(uint first, uint count, uint x)
+{
+    uint lo = first;
+    uint hi = first + count - 1;
+    while (lo < hi)
+    {
+        uint mid = hi - (hi - lo) / 2;
+        if (PARAMS.parts[mid].axis_begin <= x)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Non-negative remainder of x by a positive p. Only unsigned remainders: SPIR-V leaves OpSRem and
+ * OpSMod undefined for negative operands (NVIDIA's driver really differs from lavapipe there). */
+int64_t mod_positive(int64_t x, int64_t p)
+{
+    uint64_t up = uint64_t(p);
+    if (x >= 0)
+        return int64_t(uint64_t(x) % up);
+    return p - 1 - int64_t(uint64_t(-x - 1) % up);
+}
+
+/* Input coordinate for coordinate c of dimension d (pre-map, then padding map); -1 selects the
+ * pad value. */
+int64_t map_coordinate(Dim dim, uint c)
+{
+    if (dim.map == MAP_AFFINE)
+        return int64_t(c);
+    int64_t x = int64_t(dim.step == 0 ? 1 : dim.step) * int64_t(c) - dim.pad_start;
+    int64_t n = int64_t(dim.in_size);
+    switch (dim.map)
+    {
+    case MAP_CONSTANT:
+        return (x < 0 || x >= n) ? -1 : x;
+    case MAP_EDGE:
+        return clamp(x, int64_t(0), n - 1);
+    case MAP_REFLECT: {
+        if (n == 1)
+            return 0;
+        int64_t p = 2 * (n - 1);
+        int64_t m = mod_positive(x, p);
+        return m < n ? m : p - m;
+    }
+    case MAP_SYMMETRIC: {
+        int64_t p = 2 * n;
+        int64_t m = mod_positive(x, p);
+        return m < n ? m : p - 1 - m;
+    }
+    default: /* MAP_WRAP */
+        return mod_positive(x, n);
+    }
 }

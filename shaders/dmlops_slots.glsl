@@ -6,6 +6,8 @@
  * kernels have none) whose low bit set means "slot[0] is the address of a slot block, read at
  * execution" (DESCRIPTORS_VOLATILE, or more slots than the push constants hold); otherwise
  * slot[s] is the address of binding slot s. */
+#include "../src/plan_constants.h"
+
 #define MAX_SLOTS 15
 #define SLOTS_INDIRECT uint64_t(1)
 
@@ -14,6 +16,17 @@ layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Bin
 {
     uint64_t word[];
 };
+
+/* The same words, written: a kernel that finds a slot unbound sets bit 63 of word 0, which the
+ * library reads (DML_VK_SLOT_BLOCK_RAN_UNBOUND, src/vk/steps.h) to report it on a debug device.
+ * Only pipelines built for slot blocks set SLOTS_MARK: with it false (the default) the store is
+ * compiled away, and a store in the prologue cost the copy kernels up to 25% on an H100. */
+layout(constant_id = DMLOPS_SPEC_ID_SLOTS_MARK) const bool SLOTS_MARK = false;
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer BindingsMark
+{
+    uint64_t word[];
+};
+#define SLOTS_RAN_UNBOUND (uint64_t(1) << 63)
 
 layout(push_constant) uniform Push
 {
@@ -41,7 +54,12 @@ uint64_t slot_address(uint slot)
 bool slots_bound(uint mask)
 {
     if (slots_indirect())
-        return Bindings(pc.slot[0]).word[0] == 0;
+    {
+        uint64_t unbound = Bindings(pc.slot[0]).word[0];
+        if (SLOTS_MARK && unbound != 0 && (unbound & SLOTS_RAN_UNBOUND) == 0)
+            BindingsMark(pc.slot[0]).word[0] = unbound | SLOTS_RAN_UNBOUND;
+        return unbound == 0;
+    }
     for (; mask != 0; mask &= mask - 1)
     {
         if (pc.slot[findLSB(mask)] == 0)

@@ -47,14 +47,15 @@
 #define MODE_ROW_SPLIT 1u
 #define MODE_ROW_BLOCKS 3u /* 2 is tile.comp's */
 #define MODE_ROW_GROUPS 4u
-#define MAP_AFFINE 0u
-#define MAP_CONSTANT 1u
-#define MAP_EDGE 2u
-#define MAP_REFLECT 3u
-#define MAP_SYMMETRIC 4u
-#define MAP_WRAP 5u
+#include "../src/plan_constants.h"
+#define MAP_AFFINE DMLOPS_MAP_AFFINE
+#define MAP_CONSTANT DMLOPS_MAP_CONSTANT
+#define MAP_EDGE DMLOPS_MAP_EDGE
+#define MAP_REFLECT DMLOPS_MAP_REFLECT
+#define MAP_SYMMETRIC DMLOPS_MAP_SYMMETRIC
+#define MAP_WRAP DMLOPS_MAP_WRAP
 
-#define WORKGROUP_SIZE 64
+#define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Vec16

@@ -21,10 +21,13 @@ struct dml_binding_table
     struct dml_child child;
     IDMLDispatchable *dispatchable_iface; /* strong reference, so a recorded table never dangles */
     struct dml_dispatchable *dispatchable;
+    unsigned generation;                  /* the dispatchable's, when the table was made for it */
+    uint32_t input_count, output_count;   /* what inputs and outputs hold */
     struct dml_binding *inputs, *outputs, persistent, temporary;
-    struct dml_vk_slot *input_slots, *output_slots, *global_slots;
-    struct dml_kept_block *block; /* DESCRIPTORS_VOLATILE: the slots, read at execution */
-    bool block_recorded;          /* since it was allocated */
+    struct dml_vk_slot *input_slots, *output_slots;
+    struct dml_vk_slot *tensor_slots; /* one per program tensor */
+    struct dml_vk_slot *scratch;      /* one step's slots */
+    struct dml_range_block *block;    /* DESCRIPTORS_VOLATILE: the dispatchable's, for the table's range */
 };
 
 enum range_role
@@ -90,6 +93,9 @@ static bool check_buffer(struct dml_binding_table *table, const DML_BUFFER_BINDI
         return snprintf(why, why_size, "a BUFFER binding has a NULL Desc"), false;
     if (!binding->Buffer)
         return true;
+    if (!dml_vk_buffer_check(vk, (VkBuffer)binding->Buffer)) /* before its handle is read */
+        return snprintf(why, why_size, "buffer %p is not a live buffer of this device "
+                        "(destroyed, or another device's)", (void *)binding->Buffer), false;
     if (rule->need == DML_BINDING_FORBIDDEN)
         return snprintf(why, why_size, "an OWNED_BY_DML input is bound at execution; it belongs "
                                        "to the initializer"), false;
@@ -167,13 +173,16 @@ static uint32_t collect_ranges(struct dml_binding_table *table, struct range *ra
     return n;
 }
 
-static bool ranges_conflict(const struct range *a, const struct range *b, bool init_hazards)
+static bool ranges_conflict(const struct range *a, const struct range *b, bool init_hazards,
+                            bool in_place)
 {
     bool in_out = (a->role == ROLE_INPUT && b->role == ROLE_OUTPUT) ||
                   (a->role == ROLE_OUTPUT && b->role == ROLE_INPUT);
 
     if (a->buffer != b->buffer)
         return false;
+    if (in_place && in_out && !a->index && !b->index && a->begin == b->begin && a->end == b->end)
+        return false; /* FD2: input 0 and output 0 on the very same range */
     if (init_hazards && in_out)
         return true; /* an initializer's input never shares a resource with its output */
     return overlap_forbidden[a->role][b->role] && a->begin < b->end && b->begin < a->end;
@@ -194,7 +203,7 @@ static bool check_hazards(struct dml_binding_table *table, char *why, size_t why
     {
         for (uint32_t b = a + 1; b < n && ok; ++b)
         {
-            if (!ranges_conflict(&ranges[a], &ranges[b], layout->init_hazards))
+            if (!ranges_conflict(&ranges[a], &ranges[b], layout->init_hazards, layout->in_place))
                 continue;
             snprintf(why, why_size, "%s %u and %s %u overlap in the same buffer",
                      role_names[ranges[a].role], ranges[a].index, role_names[ranges[b].role],
@@ -204,6 +213,34 @@ static bool check_hazards(struct dml_binding_table *table, char *why, size_t why
     }
     free(ranges);
     return ok;
+}
+
+/* Debug device: volatile work that executed with bindings missing wrote nothing; the kernels
+ * marked the slot block, read here before the block is written again. */
+static void report_incomplete(struct dml_binding_table *table)
+{
+    if (table->block && dml_range_block_take_incomplete(table->dispatchable, table->block))
+        dml_diag_print(dml_device_debug_enabled(table_device(table)),
+                       "IDMLCommandRecorder::RecordDispatch: a DESCRIPTORS_VOLATILE dispatch "
+                       "executed while its binding table (descriptor range %#llx, %u descriptors) "
+                       "had inputs, outputs or resources unbound; it wrote nothing",
+                       (unsigned long long)table->block->gpu_handle, table->block->descriptors);
+}
+
+static bool table_stale_quiet(struct dml_binding_table *table)
+{
+    return table->generation != atomic_load(&table->dispatchable->generation);
+}
+
+/* Whether the table still matches its dispatchable: an initializer Reset since the table was
+ * created or Reset changes the bindings it has (the table is then only good for Reset). */
+static bool table_stale(struct dml_binding_table *table, const char *method)
+{
+    if (!table_stale_quiet(table))
+        return false;
+    table_fail(table, method, "the operator initializer was Reset after this binding table was "
+                              "created or Reset for it; Reset the table first");
+    return true;
 }
 
 static void refresh_slots(struct dml_binding_table *table)
@@ -216,10 +253,12 @@ static void refresh_slots(struct dml_binding_table *table)
         table->input_slots[i] = table->inputs[i].slot;
     for (uint32_t k = 0; k < layout->output_count; ++k)
         table->output_slots[k] = table->outputs[k].slot;
-    table->dispatchable->ops->global_slots(table->dispatchable, &bound, table->global_slots);
-    if (table->block)
-        dml_dispatchable_write_block(table->dispatchable, table->global_slots,
-                                     table->block->block.host);
+    dml_dispatchable_resolve(table->dispatchable, &bound, table->tensor_slots);
+    if (!table->block)
+        return;
+    report_incomplete(table);
+    dml_dispatchable_write_block(table->dispatchable, table->tensor_slots, table->scratch,
+                                 table->block->block.host);
 }
 
 /* Commits candidate bindings when they and the resulting set are valid; restores otherwise. */
@@ -273,6 +312,20 @@ static bool check_group(struct dml_binding_table *table, const DML_BINDING_DESC 
     return true;
 }
 
+/* A graph input with no edge (an optional input at execution) reads nothing: a buffer bound to it
+ * is ignored (graph.md GD2), so that it takes no part in the hazard checks either; a debug device
+ * warns. */
+static void ignore_unused_input(struct dml_binding_table *table, uint32_t i,
+                                struct dml_binding *bound)
+{
+    if (table->dispatchable->layout.inputs[i].need != DML_BINDING_OPTIONAL || !bound->buffer)
+        return;
+    dml_diag_rule(dml_device_debug_enabled(table_device(table)), DMLOPS_MESSAGE_SEVERITY_WARNING,
+                  NULL, "IDMLBindingTable::BindInputs: input %u is a graph input with no edge; "
+                  "its buffer is ignored (graph.md GD2: bind it as DML_BINDING_TYPE_NONE)", i);
+    memset(bound, 0, sizeof(*bound));
+}
+
 static bool check_inputs(struct dml_binding_table *table, UINT count,
                          const DML_BINDING_DESC *bindings, struct dml_binding *out, char *why,
                          size_t why_size)
@@ -290,8 +343,11 @@ static bool check_inputs(struct dml_binding_table *table, UINT count,
             return snprintf(why, why_size, "%u bindings for an operator with %u inputs", count,
                             layout->input_count), false;
         for (uint32_t i = 0; i < count; ++i)
+        {
             if (!check_binding_desc(table, &bindings[i], &layout->inputs[i], &out[i], why, why_size))
                 return fail_at(why, why_size, "input", i);
+            ignore_unused_input(table, i, &out[i]);
+        }
         return true;
     }
     if (count != groups)
@@ -338,7 +394,9 @@ static void bind_many(struct dml_binding_table *table, const char *method, check
         return;
     if (!table->dispatchable)
         return table_fail(table, method, "the table has no dispatchable (Reset it first)");
-    slots = inputs ? table->dispatchable->layout.input_count : table->dispatchable->layout.output_count;
+    if (table_stale(table, method))
+        return;
+    slots = inputs ? table->input_count : table->output_count;
     target = inputs ? table->inputs : table->outputs;
     if (!(candidate = calloc(slots + 1, sizeof(*candidate))))
         return table_fail(table, method, out_of_memory);
@@ -374,6 +432,8 @@ static void bind_resource(struct dml_binding_table *table, const char *method,
         return;
     if (!table->dispatchable)
         return table_fail(table, method, "the table has no dispatchable (Reset it first)");
+    if (table_stale(table, method))
+        return;
     if (check_binding_desc(table, binding, &rule, &candidate, why, sizeof(why)))
         commit_or_fail(table, method, target, &candidate, 1, why, sizeof(why));
     else
@@ -398,33 +458,23 @@ static void STDMETHODCALLTYPE dml_binding_table_BindPersistentResource(IDMLBindi
                   table->dispatchable ? table->dispatchable->properties.PersistentResourceSize : 0);
 }
 
-/* Recorded work may still read a recorded block after the table is Reset or released (D3D12
- * allows both), so the dispatchable, which must outlive that work, keeps it. */
-static void release_block(struct dml_binding_table *table)
-{
-    struct dml_kept_block *block = table->block;
-
-    table->block = NULL;
-    if (block && table->block_recorded)
-        dml_dispatchable_keep_block(table->dispatchable, block);
-    else if (block)
-    {
-        dml_vk_block_free(table_device(table)->vk, &block->block);
-        free(block);
-    }
-    table->block_recorded = false;
-}
-
 static void release_state(struct dml_binding_table *table)
 {
-    release_block(table);
+    if (table->block && !table_stale_quiet(table))
+    {
+        report_incomplete(table);
+        dml_dispatchable_return_block(table->dispatchable, table->block);
+    }
+    table->block = NULL; /* the dispatchable's */
     free(table->inputs);
     free(table->outputs);
     free(table->input_slots);
     free(table->output_slots);
-    free(table->global_slots);
+    free(table->tensor_slots);
+    free(table->scratch);
     table->inputs = table->outputs = NULL;
-    table->input_slots = table->output_slots = table->global_slots = NULL;
+    table->input_slots = table->output_slots = table->tensor_slots = table->scratch = NULL;
+    table->input_count = table->output_count = 0;
     memset(&table->persistent, 0, sizeof(table->persistent));
     memset(&table->temporary, 0, sizeof(table->temporary));
     table->dispatchable = NULL;
@@ -433,24 +483,28 @@ static void release_state(struct dml_binding_table *table)
     table->dispatchable_iface = NULL;
 }
 
-static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispatchable *dispatchable)
+/* Every array is sized from the dispatchable as it is now, and used only while its generation
+ * stays the same. */
+static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispatchable *dispatchable,
+                              const DML_BINDING_TABLE_DESC *desc)
 {
     const struct dml_binding_layout *layout = &dispatchable->layout;
+    const struct program *program = &dispatchable->program;
 
+    table->generation = atomic_load(&dispatchable->generation);
+    table->input_count = layout->input_count;
+    table->output_count = layout->output_count;
     table->inputs = calloc(layout->input_count + 1, sizeof(*table->inputs));
     table->outputs = calloc(layout->output_count + 1, sizeof(*table->outputs));
     table->input_slots = calloc(layout->input_count + 1, sizeof(*table->input_slots));
     table->output_slots = calloc(layout->output_count + 1, sizeof(*table->output_slots));
-    table->global_slots = calloc(dispatchable->global_slot_count + 1, sizeof(*table->global_slots));
+    table->tensor_slots = calloc(program->tensor_count + 1, sizeof(*table->tensor_slots));
+    table->scratch = calloc(program->max_step_slots + 1, sizeof(*table->scratch));
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
-        !table->global_slots)
+        !table->tensor_slots || !table->scratch)
         return E_OUTOFMEMORY;
-    if (!dispatchable->descriptors_volatile || !dispatchable->dispatch_count)
-        return S_OK;
-    if (!(table->block = calloc(1, sizeof(*table->block))))
-        return E_OUTOFMEMORY;
-    return dml_vk_block_alloc(table_device(table)->vk, dml_dispatchable_block_size(dispatchable),
-                              &table->block->block);
+    return dml_dispatchable_range_block(dispatchable, desc->GPUDescriptorHandle.ptr,
+                                        desc->SizeInDescriptors, &table->block);
 }
 
 static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING_TABLE_DESC *desc)
@@ -475,7 +529,7 @@ static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING
     desc->Dispatchable->lpVtbl->AddRef(desc->Dispatchable);
     table->dispatchable_iface = desc->Dispatchable;
     table->dispatchable = dispatchable;
-    if (FAILED(hr = allocate_state(table, dispatchable)))
+    if (FAILED(hr = allocate_state(table, dispatchable, desc)))
         release_state(table);
     else
         refresh_slots(table);
@@ -527,6 +581,31 @@ static const char *missing_binding(struct dml_binding_table *table)
     return NULL;
 }
 
+/* A buffer destroyed after it was bound (the application's bug, as in D3D12) is refused here
+ * rather than dispatched into freed memory; the reason names the binding. */
+static const char *destroyed_binding(struct dml_binding_table *table)
+{
+    static _Thread_local char why[96];
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    const struct
+    {
+        enum range_role role;
+        const struct dml_binding *items;
+        uint32_t count;
+    } groups[] = {{ROLE_INPUT, table->inputs, layout->input_count},
+                  {ROLE_OUTPUT, table->outputs, layout->output_count},
+                  {ROLE_PERSISTENT, &table->persistent, 1},
+                  {ROLE_TEMPORARY, &table->temporary, 1}};
+
+    for (size_t g = 0; g < sizeof(groups) / sizeof(*groups); ++g)
+        for (uint32_t i = 0; i < groups[g].count; ++i)
+            if (groups[g].items[i].buffer &&
+                !dml_vk_buffer_check(table_device(table)->vk, groups[g].items[i].buffer))
+                return snprintf(why, sizeof(why), "%s %u: its buffer was destroyed after it was "
+                                "bound", role_names[groups[g].role], i), why;
+    return NULL;
+}
+
 HRESULT dml_binding_table_record(struct dml_binding_table *table,
                                  struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                                  const char **why)
@@ -535,14 +614,19 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
         return *why = "the binding table belongs to another device", E_INVALIDARG;
     if (table->dispatchable != dispatchable)
         return *why = "the binding table was created or Reset for another dispatchable", E_INVALIDARG;
+    if (table_stale_quiet(table))
+        return *why = "the operator initializer was Reset after this binding table was created or "
+                      "Reset for it; Reset the table first", E_INVALIDARG;
     if (!dispatchable->descriptors_volatile && (*why = missing_binding(table)))
+        return E_INVALIDARG;
+    if ((*why = destroyed_binding(table)))
         return E_INVALIDARG;
     if (!dispatchable->ops->ready(dispatchable))
         return *why = "the compiled operator has not been initialized (record an initializer "
                       "targeting it first)", E_INVALIDARG;
-    dml_dispatchable_record(dispatchable, cmd, table->global_slots,
+    report_incomplete(table);
+    dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch,
                             table->block ? table->block->block.address : 0);
-    table->block_recorded = table->block != NULL;
     dispatchable->ops->recorded(dispatchable);
     return S_OK;
 }

@@ -32,6 +32,9 @@ static void STDMETHODCALLTYPE dml_command_recorder_RecordDispatch(IDMLCommandRec
         return;
     if (!command_list)
         why = "the command list is NULL";
+    else if (!dml_vk_command_check(device->vk, (VkCommandBuffer)command_list))
+        why = "the command list is not one of this device in the recording state (submitted "
+              "already, or another device's)";
     else if (!dispatchable || dispatchable->child.device != device)
         why = "the dispatchable is not a compiled operator or initializer of this device";
     else if (!table)

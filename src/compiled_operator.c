@@ -1,10 +1,12 @@
 #include "compiled_operator.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "children.h"
 #include "diag.h"
 #include "lower.h"
+#include "operator.h"
 
 #define DML_CHILD_MEMBER dispatchable.child
 
@@ -49,23 +51,6 @@ struct dml_dispatchable *dml_compiled_operator_dispatchable(IDMLDispatchable *if
     return compiled ? &compiled->dispatchable : NULL;
 }
 
-/* Global slots: the inputs (owned ones read from the persistent resource), then the outputs. */
-static void compiled_global_slots(struct dml_dispatchable *dispatchable,
-                                  const struct dml_bound_slots *bound, struct dml_vk_slot *slots)
-{
-    struct dml_compiled_operator *compiled = impl_from_dispatchable(dispatchable);
-    const struct dml_op_def *def = &compiled->op->def;
-
-    for (uint32_t i = 0; i < def->input_count; ++i)
-    {
-        uint64_t owned = compiled->owned_offsets[i];
-        slots[i] = owned == DML_NOT_OWNED ? bound->inputs[i]
-                                          : dml_vk_slot_advance(bound->persistent, owned);
-    }
-    for (uint32_t k = 0; k < def->output_count; ++k)
-        slots[def->input_count + k] = bound->outputs[k];
-}
-
 static bool compiled_ready(struct dml_dispatchable *dispatchable)
 {
     return atomic_load(&impl_from_dispatchable(dispatchable)->initialized);
@@ -76,7 +61,6 @@ static void compiled_recorded(struct dml_dispatchable *dispatchable)
 }
 
 static const struct dml_dispatchable_ops compiled_ops = {
-    compiled_global_slots,
     compiled_ready,
     compiled_recorded,
 };
@@ -88,32 +72,14 @@ static struct dml_binding_rule tensor_rule(const struct dml_tensor *tensor,
     return rule;
 }
 
-/* Adds room for an owned input's bytes (what the operator reads: DMLCalcBufferTensorSize) at the
- * next 256-byte boundary; false when the total does not fit in 64 bits. */
-static bool reserve_owned(uint64_t *persistent, uint64_t bytes)
+static HRESULT compiled_layout(struct dml_binding_layout *layout, const struct dml_op_def *def)
 {
-    const uint64_t mask = DML_PERSISTENT_BUFFER_ALIGNMENT - 1;
-    uint64_t end;
-
-    if (__builtin_add_overflow(*persistent, bytes, &end) || __builtin_add_overflow(end, mask, &end))
-        return false;
-    *persistent = end & ~mask;
-    return true;
-}
-
-/* Owned inputs are packed into the persistent resource, each at a 256-byte boundary. */
-static HRESULT compiled_layout(struct dml_compiled_operator *compiled)
-{
-    const struct dml_op_def *def = &compiled->op->def;
-    struct dml_binding_layout *layout = &compiled->dispatchable.layout;
-    uint64_t persistent = 0;
-
     layout->input_count = def->input_count;
     layout->output_count = def->output_count;
-    layout->inputs = calloc(def->input_count, sizeof(*layout->inputs));
-    layout->outputs = calloc(def->output_count, sizeof(*layout->outputs));
-    compiled->owned_offsets = calloc(def->input_count, sizeof(*compiled->owned_offsets));
-    if (!layout->inputs || !layout->outputs || !compiled->owned_offsets)
+    layout->in_place = def->in_place;
+    layout->inputs = calloc(def->input_count + 1, sizeof(*layout->inputs));
+    layout->outputs = calloc(def->output_count + 1, sizeof(*layout->outputs));
+    if (!layout->inputs || !layout->outputs)
         return E_OUTOFMEMORY;
     for (uint32_t i = 0; i < def->input_count; ++i)
     {
@@ -121,15 +87,50 @@ static HRESULT compiled_layout(struct dml_compiled_operator *compiled)
         bool owned = tensor->flags & DML_TENSOR_FLAG_OWNED_BY_DML;
 
         layout->inputs[i] = tensor_rule(tensor, owned ? DML_BINDING_FORBIDDEN : DML_BINDING_REQUIRED);
-        compiled->owned_offsets[i] = owned ? persistent : DML_NOT_OWNED;
-        if (owned && !reserve_owned(&persistent, tensor->min_bytes))
-            return E_OUTOFMEMORY;
     }
     for (uint32_t k = 0; k < def->output_count; ++k)
         layout->outputs[k] = tensor_rule(dml_op_output(def, k), DML_BINDING_REQUIRED);
-    compiled->dispatchable.properties.PersistentResourceSize = persistent;
-    compiled->dispatchable.global_slot_count = def->input_count + def->output_count;
     return S_OK;
+}
+
+/* Input i reads input binding i, or (OWNED_BY_DML) what the initializer copied into the persistent
+ * resource: every byte the operator reads (DMLCalcBufferTensorSize), at a 256-byte boundary. */
+static HRESULT add_input(struct program *program, const struct dml_op_def *def, uint32_t i,
+                         struct program_slot *slot)
+{
+    const struct dml_tensor *tensor = dml_op_input(def, i);
+
+    slot->access = PROGRAM_READ;
+    if (tensor->flags & DML_TENSOR_FLAG_OWNED_BY_DML)
+        return program_add_owned(program, i, tensor->min_bytes, &slot->tensor);
+    return program_add_input(program, i, 0, tensor->total_bytes, &slot->tensor);
+}
+
+/* The tensors: the inputs, then the outputs; slot s of the lowered plan is tensor s. */
+static HRESULT compiled_program(struct program *program, const struct dml_op_def *def)
+{
+    uint32_t count = def->input_count + def->output_count;
+    struct program_slot *slots = calloc(count + 1, sizeof(*slots));
+    struct plan plan;
+    HRESULT hr = slots ? S_OK : E_OUTOFMEMORY;
+
+    for (uint32_t i = 0; i < def->input_count && SUCCEEDED(hr); ++i)
+        hr = add_input(program, def, i, &slots[i]);
+    for (uint32_t k = 0; k < def->output_count && SUCCEEDED(hr); ++k)
+    {
+        slots[def->input_count + k].access = PROGRAM_WRITE;
+        hr = program_add_output(program, k, 0, dml_op_output(def, k)->total_bytes,
+                                &slots[def->input_count + k].tensor);
+    }
+    if (SUCCEEDED(hr) && SUCCEEDED(hr = dml_lower(def, &plan)))
+    {
+        if (plan.slot_count > count)
+            plan_cleanup(&plan), hr = E_INVALIDARG;
+        else
+            hr = program_add_step(program, &plan, slots);
+    }
+    free(slots);
+    return hr;
 }
 
 static void dml_compiled_operator_destroy(struct dml_child *child)
@@ -138,25 +139,52 @@ static void dml_compiled_operator_destroy(struct dml_child *child)
         (char *)child - offsetof(struct dml_compiled_operator, dispatchable.child));
 
     dml_dispatchable_cleanup(&compiled->dispatchable);
-    free(compiled->owned_offsets);
-    if (compiled->op)
-        compiled->op->IDMLOperator_iface.lpVtbl->Release(&compiled->op->IDMLOperator_iface);
+    if (compiled->source)
+        compiled->source->lpVtbl->Release(compiled->source);
     dml_child_cleanup(child);
     free(compiled);
 }
 
-static HRESULT compiled_init(struct dml_compiled_operator *compiled)
+static HRESULT compiled_init(struct dml_compiled_operator *compiled, const struct dml_op_def *def)
 {
-    struct plan plan;
+    struct dml_dispatchable *dispatchable = &compiled->dispatchable;
     HRESULT hr;
 
-    if (FAILED(hr = compiled_layout(compiled)))
+    if (FAILED(hr = compiled_layout(&dispatchable->layout, def)) ||
+        FAILED(hr = compiled_program(&dispatchable->program, def)))
         return hr;
-    if (FAILED(hr = dml_lower(&compiled->op->def, &plan)))
+    return dml_dispatchable_build(dispatchable);
+}
+
+/* A compiled operator with no program yet. */
+static HRESULT compiled_new(struct dml_device *device, DML_EXECUTION_FLAGS flags,
+                            struct dml_compiled_operator **out)
+{
+    struct dml_compiled_operator *compiled;
+
+    if (!(compiled = calloc(1, sizeof(*compiled))))
+        return E_OUTOFMEMORY;
+    compiled->IDMLCompiledOperator_iface.lpVtbl = &dml_compiled_operator_vtbl;
+    dml_child_init(&compiled->dispatchable.child, device, compiled_operator_iids,
+                   dml_compiled_operator_destroy);
+    dml_dispatchable_init(&compiled->dispatchable, &compiled_ops,
+                          flags & DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
+    atomic_init(&compiled->initialized, false);
+    *out = compiled;
+    return S_OK;
+}
+
+/* Gives *out the object, or destroys it when hr failed. */
+static HRESULT compiled_finish(struct dml_compiled_operator *compiled, HRESULT hr,
+                               IDMLCompiledOperator **out)
+{
+    if (FAILED(hr))
+    {
+        dml_compiled_operator_destroy(&compiled->dispatchable.child);
         return hr;
-    hr = dml_dispatchable_add_plan(&compiled->dispatchable, &plan, 0);
-    plan_cleanup(&plan);
-    return hr;
+    }
+    *out = &compiled->IDMLCompiledOperator_iface;
+    return S_OK;
 }
 
 HRESULT dml_compiled_operator_create(struct dml_device *device, IDMLOperator *op_iface,
@@ -174,21 +202,57 @@ HRESULT dml_compiled_operator_create(struct dml_device *device, IDMLOperator *op
                                                     : "flags hold undefined DML_EXECUTION_FLAGS bits");
         return E_INVALIDARG;
     }
-    if (!(compiled = calloc(1, sizeof(*compiled))))
-        return E_OUTOFMEMORY;
-    compiled->IDMLCompiledOperator_iface.lpVtbl = &dml_compiled_operator_vtbl;
-    dml_child_init(&compiled->dispatchable.child, device, compiled_operator_iids,
-                   dml_compiled_operator_destroy);
-    compiled->dispatchable.ops = &compiled_ops;
-    compiled->dispatchable.descriptors_volatile = flags & DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
+    if (FAILED(hr = compiled_new(device, flags, &compiled)))
+        return hr;
     op_iface->lpVtbl->AddRef(op_iface);
-    compiled->op = op;
-    atomic_init(&compiled->initialized, false);
-    if (FAILED(hr = compiled_init(compiled)))
+    compiled->source = op_iface;
+    return compiled_finish(compiled, compiled_init(compiled, &op->def), out);
+}
+
+/* Every binding tensor names a binding of the layout and lies within what its rule makes the
+ * application bind: resolving slots never reads past the table's arrays, nor a kernel past a
+ * binding. */
+static bool program_fits_layout(const struct program *program, const struct dml_binding_layout *layout)
+{
+    for (uint32_t t = 0; t < program->tensor_count; ++t)
     {
-        dml_compiled_operator_destroy(&compiled->dispatchable.child);
+        const struct program_tensor *tensor = &program->tensors[t];
+        const struct dml_binding_rule *rule = NULL;
+
+        if (tensor->kind == PROGRAM_TENSOR_INPUT || tensor->kind == PROGRAM_TENSOR_OWNED)
+            rule = tensor->binding < layout->input_count ? &layout->inputs[tensor->binding] : NULL;
+        else if (tensor->kind == PROGRAM_TENSOR_OUTPUT)
+            rule = tensor->binding < layout->output_count ? &layout->outputs[tensor->binding] : NULL;
+        else
+            continue;
+        if (!rule || (tensor->kind == PROGRAM_TENSOR_OWNED) != (rule->need == DML_BINDING_FORBIDDEN))
+            return false;
+        /* An owned tensor is read from its binding at 0 by the initializer; add_binding refused
+         * offsets that overflow. */
+        if ((tensor->kind == PROGRAM_TENSOR_OWNED ? 0 : tensor->offset) + tensor->bytes > rule->min_size)
+            return false;
+    }
+    return true;
+}
+
+HRESULT dml_compiled_program_create(struct dml_device *device, struct program *program,
+                                    struct dml_binding_layout *layout, DML_EXECUTION_FLAGS flags,
+                                    IDMLCompiledOperator **out)
+{
+    struct dml_compiled_operator *compiled;
+    HRESULT hr = (flags & ~valid_execution_flags) || !program_fits_layout(program, layout)
+                     ? E_INVALIDARG
+                     : compiled_new(device, flags, &compiled);
+
+    if (FAILED(hr))
+    {
+        program_cleanup(program);
+        dml_binding_layout_cleanup(layout);
         return hr;
     }
-    *out = &compiled->IDMLCompiledOperator_iface;
-    return S_OK;
+    compiled->dispatchable.program = *program;
+    compiled->dispatchable.layout = *layout;
+    program_init(program);
+    memset(layout, 0, sizeof(*layout));
+    return compiled_finish(compiled, dml_dispatchable_build(&compiled->dispatchable), out);
 }

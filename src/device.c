@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "validate.h"
 #include "feature_level.h"
+#include "graph_compile.h"
 #include "vk/vk.h"
 
 static const IID *const device_iids[] = {
@@ -59,8 +60,9 @@ void dml_device_remove(struct dml_device *device, HRESULT reason, const char *fm
     va_start(args, fmt);
     vsnprintf(message, sizeof(message), fmt, args);
     va_end(args);
-    dml_diag_print(true, "%s; the device is now removed (GetDeviceRemovedReason: 0x%08X)", message,
-                   (unsigned)atomic_load(&device->removed_reason));
+    dml_diag_rule(true, DMLOPS_MESSAGE_SEVERITY_ERROR, "D13",
+                  "%s; the device is now removed (GetDeviceRemovedReason: 0x%08X)", message,
+                  (unsigned)atomic_load(&device->removed_reason));
 }
 
 HRESULT dml_device_check_removed(struct dml_device *device)
@@ -271,15 +273,14 @@ static HRESULT STDMETHODCALLTYPE dml_device_CompileGraph(IDMLDevice1 *iface,
                                                          void **ppv)
 {
     struct dml_device *device = impl_from_IDMLDevice1(iface);
+    IDMLCompiledOperator *compiled;
     HRESULT hr;
 
     dml_clear_out(ppv);
-    if (FAILED(hr = dml_device_check_removed(device)))
+    if (FAILED(hr = dml_device_check_removed(device)) ||
+        FAILED(hr = dml_graph_compile(device, desc, flags, ppv ? &compiled : NULL)))
         return hr;
-    dml_diag_print(dml_device_debug_enabled(device),
-                   "IDMLDevice1::CompileGraph: graphs are not supported by libdmlops yet; compile "
-                   "each operator with IDMLDevice::CompileOperator");
-    return DXGI_ERROR_UNSUPPORTED;
+    return ppv ? return_object((IUnknown *)compiled, riid, ppv) : S_FALSE;
 }
 
 static const IDMLDevice1Vtbl dml_device_vtbl = {

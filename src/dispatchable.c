@@ -1,144 +1,305 @@
 #include "dispatchable.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-#include "plan_chunk.h"
-
+#include "device.h"
+#include "diag.h"
 
 void dml_binding_layout_cleanup(struct dml_binding_layout *layout)
 {
     free(layout->inputs);
     free(layout->input_group_sizes);
     free(layout->outputs);
-    layout->inputs = layout->outputs = NULL;
-    layout->input_group_sizes = NULL;
+    memset(layout, 0, sizeof(*layout));
 }
 
-/* One dispatch: chunk index of plan, cut for max_slots slots per dispatch. */
-static HRESULT add_chunk(struct dml_dispatchable *dispatchable, const struct plan *plan,
-                         uint32_t index, uint32_t max_slots, uint32_t first_global_slot)
+void dml_dispatchable_init(struct dml_dispatchable *dispatchable,
+                           const struct dml_dispatchable_ops *ops, bool descriptors_volatile)
 {
-    struct dml_dispatch *dispatch = &dispatchable->dispatches[dispatchable->dispatch_count];
-    struct plan chunk;
-    HRESULT hr;
-
-    *dispatch = (struct dml_dispatch){.block_offset = dml_dispatchable_block_size(dispatchable)};
-    if (!(dispatch->slot_map = malloc(plan->slot_count * sizeof(*dispatch->slot_map))))
-        return E_OUTOFMEMORY;
-    if (FAILED(hr = plan_chunk(plan, index, max_slots, &chunk, dispatch->slot_map)))
-    {
-        free(dispatch->slot_map);
-        return hr;
-    }
-    for (uint32_t s = 0; s < chunk.slot_count; ++s)
-        dispatch->slot_map[s] += first_global_slot;
-    hr = dml_vk_kernel_create(dispatchable->child.device->vk, &chunk, &dispatch->kernel);
-    plan_cleanup(&chunk);
-    if (FAILED(hr))
-    {
-        free(dispatch->slot_map);
-        return hr;
-    }
-    ++dispatchable->dispatch_count;
-    return S_OK;
+    dispatchable->ops = ops;
+    dispatchable->descriptors_volatile = descriptors_volatile;
+    program_init(&dispatchable->program);
+    atomic_init(&dispatchable->generation, 0);
+    pthread_mutex_init(&dispatchable->blocks_lock, NULL);
 }
 
-HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
-                                  uint32_t first_global_slot)
+static HRESULT upload_constants(struct dml_dispatchable *dispatchable)
 {
-    /* Volatile slots are read from a block, so any number fits one dispatch. */
-    uint32_t max_slots = dispatchable->descriptors_volatile ? UINT32_MAX : DML_VK_PUSH_SLOTS;
-    uint32_t chunks = plan_chunk_count(plan, max_slots);
-    struct dml_dispatch *dispatches;
+    struct dml_vk_device *vk = dispatchable->child.device->vk;
+    const struct program *program = &dispatchable->program;
     HRESULT hr;
 
-    dispatches = realloc(dispatchable->dispatches,
-                         (dispatchable->dispatch_count + chunks) * sizeof(*dispatches));
-    if (!dispatches)
+    if (!(dispatchable->constants = calloc(program->tensor_count + 1, sizeof(struct dml_vk_block))))
         return E_OUTOFMEMORY;
-    dispatchable->dispatches = dispatches;
-    for (uint32_t i = 0; i < chunks; ++i)
+    for (uint32_t t = 0; t < program->tensor_count; ++t)
     {
-        if (FAILED(hr = add_chunk(dispatchable, plan, i, max_slots, first_global_slot)))
+        const struct program_tensor *tensor = &program->tensors[t];
+
+        if (tensor->kind != PROGRAM_TENSOR_CONSTANT)
+            continue;
+        if (FAILED(hr = dml_vk_block_alloc(vk, tensor->bytes ? tensor->bytes : 1,
+                                           &dispatchable->constants[t])))
             return hr;
+        memcpy(dispatchable->constants[t].host, tensor->data, tensor->bytes);
     }
     return S_OK;
 }
 
-static void local_slots(const struct dml_dispatch *dispatch, const struct dml_vk_slot *global,
-                        struct dml_vk_slot *local)
+static HRESULT make_steps(struct dml_dispatchable *dispatchable)
 {
-    for (uint32_t s = 0; s < dispatch->kernel.slot_count; ++s)
-        local[s] = global[dispatch->slot_map[s]];
+    struct dml_vk_device *vk = dispatchable->child.device->vk;
+    const struct program *program = &dispatchable->program;
+    uint32_t n = program->step_count;
+    HRESULT hr;
+
+    dispatchable->steps = calloc(n + 1, sizeof(*dispatchable->steps));
+    dispatchable->block_offsets = calloc(n + 1, sizeof(*dispatchable->block_offsets));
+    if (!dispatchable->steps || !dispatchable->block_offsets)
+        return E_OUTOFMEMORY;
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        if (FAILED(hr = dml_vk_step_create(vk, &program->steps[s].plan,
+                                           dispatchable->descriptors_volatile,
+                                           &dispatchable->steps[s])))
+            return hr;
+        dispatchable->block_offsets[s] = dispatchable->block_size;
+        dispatchable->block_size += dml_vk_step_block_bytes(&dispatchable->steps[s]);
+    }
+    return S_OK;
+}
+
+HRESULT dml_dispatchable_build(struct dml_dispatchable *dispatchable)
+{
+    HRESULT hr;
+
+    if (FAILED(hr = program_finish(&dispatchable->program)) ||
+        FAILED(hr = make_steps(dispatchable)) || FAILED(hr = upload_constants(dispatchable)))
+        return hr;
+    dispatchable->properties.PersistentResourceSize = dispatchable->program.persistent_size;
+    dispatchable->properties.TemporaryResourceSize = dispatchable->program.temporary_size;
+    return S_OK;
+}
+
+void dml_dispatchable_resolve(const struct dml_dispatchable *dispatchable,
+                              const struct dml_bound_slots *bound, struct dml_vk_slot *tensors)
+{
+    const struct program *program = &dispatchable->program;
+
+    for (uint32_t t = 0; t < program->tensor_count; ++t)
+    {
+        const struct program_tensor *tensor = &program->tensors[t];
+        struct dml_vk_slot base = {0};
+
+        switch (tensor->kind)
+        {
+        case PROGRAM_TENSOR_INPUT:
+            base = bound->inputs[tensor->binding];
+            break;
+        case PROGRAM_TENSOR_OUTPUT:
+            base = bound->outputs[tensor->binding];
+            break;
+        case PROGRAM_TENSOR_OWNED:
+            base = bound->persistent;
+            break;
+        case PROGRAM_TENSOR_INTERMEDIATE:
+            base = bound->temporary;
+            break;
+        case PROGRAM_TENSOR_CONSTANT:
+            base.address = dispatchable->constants[t].address;
+            break;
+        default:
+            break;
+        }
+        tensors[t] = tensor->kind == PROGRAM_TENSOR_CONSTANT
+                         ? base
+                         : dml_vk_slot_advance(base, tensor->offset);
+    }
+}
+
+static void gather(const struct program_step *step, const struct dml_vk_slot *tensors,
+                   struct dml_vk_slot *local)
+{
+    for (uint32_t s = 0; s < step->plan.slot_count; ++s)
+        local[s] = tensors[step->slots[s].tensor];
 }
 
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
-                             const struct dml_vk_slot *global, VkDeviceAddress slot_block)
+                             const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
+                             VkDeviceAddress slot_block)
 {
     struct dml_vk_device *vk = dispatchable->child.device->vk;
-    struct dml_vk_slot local[DML_VK_PUSH_SLOTS];
+    const struct program *program = &dispatchable->program;
 
-    for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
+    for (uint32_t s = 0; s < program->step_count; ++s)
     {
-        const struct dml_dispatch *dispatch = &dispatchable->dispatches[d];
+        const struct dml_vk_step *step = &dispatchable->steps[s];
 
-        if (dispatchable->descriptors_volatile)
+        if (program->steps[s].wait)
+            dml_vk_step_barrier(vk, cmd);
+        if (step->indirect)
         {
-            dml_vk_kernel_record(vk, &dispatch->kernel, cmd, NULL,
-                                 slot_block + dispatch->block_offset);
+            dml_vk_step_record(vk, step, cmd, NULL, slot_block + dispatchable->block_offsets[s]);
             continue;
         }
-        local_slots(dispatch, global, local);
-        dml_vk_kernel_record(vk, &dispatch->kernel, cmd, local, 0);
+        gather(&program->steps[s], tensors, scratch);
+        dml_vk_step_record(vk, step, cmd, scratch, 0);
     }
 }
 
-uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable)
-{
-    uint64_t bytes = 0;
-    for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
-        bytes += dml_vk_slot_block_bytes(dispatchable->dispatches[d].kernel.slot_count);
-    return bytes;
-}
-
-/* Only volatile dispatchables have blocks, and their dispatches are whole plans: the slots of
- * each are consecutive global slots, from slot_map[0] on. */
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const struct dml_vk_slot *global, void *block)
+                                  const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
+                                  void *block)
 {
-    for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
+    const struct program *program = &dispatchable->program;
+
+    for (uint32_t s = 0; s < program->step_count; ++s)
     {
-        const struct dml_dispatch *dispatch = &dispatchable->dispatches[d];
-        dml_vk_slot_block_write(global + dispatch->slot_map[0], dispatch->kernel.slot_count,
-                                (char *)block + dispatch->block_offset);
+        if (!dispatchable->steps[s].indirect)
+            continue;
+        gather(&program->steps[s], tensors, scratch);
+        dml_vk_slot_block_write(scratch, program->steps[s].plan.slot_count,
+                                (char *)block + dispatchable->block_offsets[s]);
     }
 }
 
-void dml_dispatchable_keep_block(struct dml_dispatchable *dispatchable, struct dml_kept_block *kept)
+static struct dml_range_block *find_block(struct dml_dispatchable *dispatchable,
+                                          uint64_t gpu_handle, uint32_t descriptors)
 {
-    kept->next = atomic_load(&dispatchable->kept);
-    while (!atomic_compare_exchange_weak(&dispatchable->kept, &kept->next, kept))
-        ;
+    for (struct dml_range_block *b = dispatchable->blocks; b; b = b->next)
+    {
+        if (b->gpu_handle == gpu_handle && b->descriptors == descriptors && !b->taken)
+            return b;
+    }
+    return NULL;
+}
+
+static HRESULT new_block(struct dml_dispatchable *dispatchable, uint64_t gpu_handle,
+                         uint32_t descriptors, struct dml_range_block **out)
+{
+    struct dml_range_block *block = calloc(1, sizeof(*block));
+    HRESULT hr;
+
+    if (!block)
+        return E_OUTOFMEMORY;
+    if (FAILED(hr = dml_vk_block_alloc(dispatchable->child.device->vk, dispatchable->block_size,
+                                       &block->block)))
+    {
+        free(block);
+        return hr;
+    }
+    memset(block->block.host, 0, dispatchable->block_size);
+    block->next = dispatchable->blocks;
+    block->gpu_handle = gpu_handle;
+    block->descriptors = descriptors;
+    dispatchable->blocks = *out = block;
+    return S_OK;
+}
+
+HRESULT dml_dispatchable_range_block(struct dml_dispatchable *dispatchable, uint64_t gpu_handle,
+                                     uint32_t descriptors, struct dml_range_block **out)
+{
+    HRESULT hr = S_OK;
+
+    *out = NULL;
+    if (!dispatchable->block_size)
+        return S_OK;
+    pthread_mutex_lock(&dispatchable->blocks_lock);
+    if (!(*out = find_block(dispatchable, gpu_handle, descriptors)))
+        hr = new_block(dispatchable, gpu_handle, descriptors, out);
+    if (*out)
+        (*out)->taken = !gpu_handle;
+    pthread_mutex_unlock(&dispatchable->blocks_lock);
+    return hr;
+}
+
+void dml_dispatchable_return_block(struct dml_dispatchable *dispatchable,
+                                   struct dml_range_block *block)
+{
+    pthread_mutex_lock(&dispatchable->blocks_lock);
+    block->taken = false;
+    pthread_mutex_unlock(&dispatchable->blocks_lock);
+}
+
+bool dml_range_block_take_incomplete(const struct dml_dispatchable *dispatchable,
+                                     struct dml_range_block *block)
+{
+    bool ran_unbound = false;
+
+    for (uint32_t s = 0; s < dispatchable->program.step_count; ++s)
+    {
+        if (dispatchable->steps[s].indirect)
+            ran_unbound |= dml_vk_slot_block_take_ran_unbound((char *)block->block.host +
+                                                              dispatchable->block_offsets[s]);
+    }
+    return ran_unbound;
+}
+
+static void release_blocks(struct dml_dispatchable *dispatchable)
+{
+    struct dml_vk_device *vk = dispatchable->child.device->vk;
+
+    for (struct dml_range_block *b = dispatchable->blocks, *next; b; b = next)
+    {
+        next = b->next;
+        if (dml_range_block_take_incomplete(dispatchable, b))
+            dml_diag_print(dml_device_debug_enabled(dispatchable->child.device),
+                           "IDMLCommandRecorder::RecordDispatch: a DESCRIPTORS_VOLATILE dispatch "
+                           "executed with inputs, outputs or resources unbound (descriptor range "
+                           "%#llx); it wrote nothing",
+                           (unsigned long long)b->gpu_handle);
+        dml_vk_block_free(vk, &b->block);
+        free(b);
+    }
+    dispatchable->blocks = NULL;
+}
+
+void dml_dispatchable_release(struct dml_dispatchable *dispatchable)
+{
+    struct dml_vk_device *vk = dispatchable->child.device->vk;
+    const struct program *program = &dispatchable->program;
+
+    atomic_fetch_add(&dispatchable->generation, 1);
+    release_blocks(dispatchable); /* reads the steps' block layout */
+    for (uint32_t s = 0; dispatchable->steps && s < program->step_count; ++s)
+        dml_vk_step_destroy(vk, &dispatchable->steps[s]);
+    for (uint32_t t = 0; dispatchable->constants && t < program->tensor_count; ++t)
+        dml_vk_block_free(vk, &dispatchable->constants[t]);
+    free(dispatchable->steps);
+    free(dispatchable->constants);
+    free(dispatchable->block_offsets);
+    dispatchable->steps = NULL;
+    dispatchable->constants = NULL;
+    dispatchable->block_offsets = NULL;
+    dispatchable->block_size = 0;
+    program_cleanup(&dispatchable->program);
+    dml_binding_layout_cleanup(&dispatchable->layout);
+    dispatchable->properties = (DML_BINDING_PROPERTIES){0};
 }
 
 void dml_dispatchable_cleanup(struct dml_dispatchable *dispatchable)
 {
-    struct dml_vk_device *vk = dispatchable->child.device->vk;
+    dml_dispatchable_release(dispatchable);
+    pthread_mutex_destroy(&dispatchable->blocks_lock);
+}
 
-    for (uint32_t d = 0; d < dispatchable->dispatch_count; ++d)
+uint32_t dml_dispatchable_dispatch_count(const struct dml_dispatchable *dispatchable)
+{
+    uint32_t count = 0;
+
+    for (uint32_t s = 0; s < dispatchable->program.step_count; ++s)
+        count += dispatchable->steps[s].dispatch_count;
+    return count;
+}
+
+const struct dml_vk_kernel *dml_dispatchable_kernel(const struct dml_dispatchable *dispatchable,
+                                                    uint32_t index)
+{
+    for (uint32_t s = 0; s < dispatchable->program.step_count; ++s)
     {
-        dml_vk_kernel_destroy(vk, &dispatchable->dispatches[d].kernel);
-        free(dispatchable->dispatches[d].slot_map);
+        if (index < dispatchable->steps[s].dispatch_count)
+            return &dispatchable->steps[s].dispatches[index].kernel;
+        index -= dispatchable->steps[s].dispatch_count;
     }
-    free(dispatchable->dispatches);
-    for (struct dml_kept_block *kept = atomic_load(&dispatchable->kept), *next; kept; kept = next)
-    {
-        next = kept->next;
-        dml_vk_block_free(vk, &kept->block);
-        free(kept);
-    }
-    atomic_store(&dispatchable->kept, NULL);
-    dispatchable->dispatches = NULL;
-    dispatchable->dispatch_count = 0;
-    dml_binding_layout_cleanup(&dispatchable->layout);
+    return NULL;
 }

@@ -1,9 +1,10 @@
-/* What compiled operators and operator initializers share: binding properties, the bindings a
- * binding table must check for them, how bound addresses map onto the plan's slots, and how
- * they are recorded. */
+/* What compiled operators and operator initializers share: a program (program.h) and its steps
+ * made ready for the Vulkan layer, binding properties, the bindings a binding table must check,
+ * and the slot blocks that DESCRIPTORS_VOLATILE work reads at execution. */
 #ifndef DMLOPS_DISPATCHABLE_H
 #define DMLOPS_DISPATCHABLE_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -11,7 +12,8 @@
 #include <vulkan/vulkan.h>
 
 #include "child.h"
-#include "plan.h"
+#include "program.h"
+#include "vk/steps.h"
 #include "vk/vk.h"
 
 enum dml_binding_need
@@ -37,6 +39,7 @@ struct dml_binding_layout
     uint32_t output_count;
     struct dml_binding_rule *outputs;
     bool init_hazards; /* initializer rule: inputs never share a buffer with outputs */
+    bool in_place;     /* output 0 may be bound to exactly input 0's range (IDENTITY, FD2) */
 };
 
 /* What a binding table resolved: a slot per binding (address 0 where unbound). */
@@ -48,21 +51,19 @@ struct dml_bound_slots
     struct dml_vk_slot temporary;
 };
 
-/* Without DESCRIPTORS_VOLATILE, a dispatch's slot addresses are pushed when it is recorded, so a
- * plan reading more slots than push constants hold is cut into several dispatches (plan_chunk.h).
- * Volatile ones read them at execution from a binding table's slot block, one dispatch per plan. */
-struct dml_dispatch
+/* The slot block of one descriptor range (DML_BINDING_TABLE_DESC's GPUDescriptorHandle and
+ * SizeInDescriptors): every binding table created or Reset on that range for this dispatchable
+ * writes the same block, as every such table writes the same descriptors in D3D12, so recorded
+ * work reads what was bound last, and memory grows with the ranges, never with the runs. A table
+ * with no range (GPUDescriptorHandle 0) gets a block of its own while it lives; once it is
+ * released or Reset, the next table with no range gets that block (a descriptor allocator that
+ * reuses freed ranges, as onnxruntime's does). */
+struct dml_range_block
 {
-    struct dml_vk_kernel kernel;
-    uint32_t *slot_map;    /* kernel slot s -> the dispatchable's global slot */
-    uint64_t block_offset; /* volatile: bytes into a binding table's slot block */
-};
-
-/* A binding table's slot block that recorded work may still read: kept by the dispatchable, which
- * the application keeps alive until that work has run, and freed with it. */
-struct dml_kept_block
-{
-    struct dml_kept_block *next;
+    struct dml_range_block *next;
+    uint64_t gpu_handle;
+    uint32_t descriptors;
+    bool taken; /* no range: a live table has it */
     struct dml_vk_block block;
 };
 
@@ -70,12 +71,9 @@ struct dml_dispatchable;
 
 struct dml_dispatchable_ops
 {
-    /* Writes the global slots (global_slot_count of them) from the bound addresses. */
-    void (*global_slots)(struct dml_dispatchable *dispatchable, const struct dml_bound_slots *bound,
-                         struct dml_vk_slot *slots);
     /* Whether recording now is allowed (a compiled operator must be initialized first). */
     bool (*ready)(struct dml_dispatchable *dispatchable);
-    /* Called once the dispatches are recorded. */
+    /* Called once the program is recorded. */
     void (*recorded)(struct dml_dispatchable *dispatchable);
 };
 
@@ -85,31 +83,57 @@ struct dml_dispatchable
     const struct dml_dispatchable_ops *ops;
     DML_BINDING_PROPERTIES properties;
     struct dml_binding_layout layout;
-    uint32_t global_slot_count;
-    uint32_t dispatch_count;
-    struct dml_dispatch *dispatches;
+    struct program program;
+    struct dml_vk_step *steps;      /* one per program step */
+    struct dml_vk_block *constants; /* one per program tensor (zeroed unless constant) */
+    uint64_t *block_offsets;        /* per step: bytes into a slot block (volatile) */
+    uint64_t block_size;            /* 0: no slot block */
     bool descriptors_volatile;
-    _Atomic(struct dml_kept_block *) kept;
+    atomic_uint generation; /* changes when an initializer is Reset: tables made before are stale */
+    pthread_mutex_t blocks_lock;
+    struct dml_range_block *blocks;
 };
 
-/* Appends the dispatches that run plan (cut into chunks when its slots must be pushed and do not
- * fit), with the plan's slots numbered from first_global_slot in the dispatchable's global slots. */
-HRESULT dml_dispatchable_add_plan(struct dml_dispatchable *dispatchable, const struct plan *plan,
-                                  uint32_t first_global_slot);
-/* Records every dispatch. Without DESCRIPTORS_VOLATILE the slots are pushed as they are now
- * (global); otherwise each dispatch reads them at execution from slot_block. */
+/* Before anything else (after dml_child_init). */
+void dml_dispatchable_init(struct dml_dispatchable *dispatchable,
+                           const struct dml_dispatchable_ops *ops, bool descriptors_volatile);
+/* Once dispatchable->program and layout are built: finishes the program, makes its steps, uploads
+ * its constants and sets the resource sizes in properties. */
+HRESULT dml_dispatchable_build(struct dml_dispatchable *dispatchable);
+/* The slot of every program tensor (program.tensor_count of them) from what is bound. */
+void dml_dispatchable_resolve(const struct dml_dispatchable *dispatchable,
+                              const struct dml_bound_slots *bound, struct dml_vk_slot *tensors);
+/* Records every step, with a barrier before each step that waits. Direct steps push the slots as
+ * they are now (tensors, gathered in scratch: program.max_step_slots of them); volatile ones read
+ * them at execution from slot_block. */
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
-                             const struct dml_vk_slot *global, VkDeviceAddress slot_block);
-/* The slot block of a volatile dispatchable: one dml_vk_slot_block_write layout per dispatch, at
- * its block_offset. */
-uint64_t dml_dispatchable_block_size(const struct dml_dispatchable *dispatchable);
+                             const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
+                             VkDeviceAddress slot_block);
+/* Writes a volatile slot block (block_size bytes) from the tensors' slots. */
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const struct dml_vk_slot *global, void *block);
-/* Takes kept (thread-safe): binding tables hand over recorded blocks when they are Reset or
- * released, since D3D12 lets an application release a table before its work has run. */
-void dml_dispatchable_keep_block(struct dml_dispatchable *dispatchable, struct dml_kept_block *kept);
-/* Releases the dispatches, the kept blocks and the layout (not the child). */
+                                  const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
+                                  void *block);
+/* The slot block of a descriptor range, made on first use; kept until the program is released,
+ * since recorded work may read it for as long as the dispatchable lives. Thread-safe. */
+HRESULT dml_dispatchable_range_block(struct dml_dispatchable *dispatchable, uint64_t gpu_handle,
+                                     uint32_t descriptors, struct dml_range_block **out);
+/* A table is done with its block (released or Reset): a block of no range goes to the next. */
+void dml_dispatchable_return_block(struct dml_dispatchable *dispatchable,
+                                   struct dml_range_block *block);
+/* Whether a step that executed since the block was last written found a slot unbound (the
+ * kernels mark the block, see DML_VK_SLOT_BLOCK_RAN_UNBOUND); clears the mark. */
+bool dml_range_block_take_incomplete(const struct dml_dispatchable *dispatchable,
+                                     struct dml_range_block *block);
+/* Releases the program, the steps, the blocks and the layout (not the child), and makes tables
+ * created before stale. */
+void dml_dispatchable_release(struct dml_dispatchable *dispatchable);
+/* dml_dispatchable_release, and the lock. */
 void dml_dispatchable_cleanup(struct dml_dispatchable *dispatchable);
+
+/* The dispatches of every step, in recording order (for the benchmark and tests). */
+uint32_t dml_dispatchable_dispatch_count(const struct dml_dispatchable *dispatchable);
+const struct dml_vk_kernel *dml_dispatchable_kernel(const struct dml_dispatchable *dispatchable,
+                                                    uint32_t index);
 
 /* NULL when iface is not a compiled operator or initializer of this library. */
 struct dml_dispatchable *dml_dispatchable_from_iface(IDMLDispatchable *iface);

@@ -4,6 +4,7 @@
 
 #include "binding_table.h"
 #include "device.h"
+#include "diag.h"
 #include "vk/vk.h"
 
 /* These helpers stand for D3D12's side of DirectML: a DirectML device removed by misuse or by
@@ -19,6 +20,20 @@ static struct dml_vk_device *usable(IDMLDevice *iface, HRESULT *hr)
     *hr = !device ? E_INVALIDARG
                   : dml_vk_device_is_lost(device->vk) ? DXGI_ERROR_DEVICE_REMOVED : S_OK;
     return SUCCEEDED(*hr) ? device->vk : NULL;
+}
+
+/* A destroyed buffer, or one of another device, is refused before its handle is read (the
+ * library's own device knows every buffer; an application's buffers on an interop device cannot
+ * be checked). */
+static HRESULT check_buffer(IDMLDevice *iface, struct dml_vk_device *vk, ID3D12Resource *buffer,
+                            const char *helper)
+{
+    if (dml_vk_buffer_check(vk, (VkBuffer)buffer))
+        return S_OK;
+    dml_diag_print(dml_device_debug_enabled(dml_device_from_iface(iface)),
+                   "%s: buffer %p is not a live buffer of this device (destroyed, or another "
+                   "device's)", helper, (void *)buffer);
+    return E_INVALIDARG;
 }
 
 /* The Vulkan layer reports VK_ERROR_DEVICE_LOST as DXGI_ERROR_DEVICE_REMOVED: the DirectML device
@@ -52,8 +67,13 @@ DMLOPS_API void dmlopsDestroyBuffer(IDMLDevice *device, ID3D12Resource *buffer)
 {
     struct dml_device *impl = dml_device_from_iface(device);
 
-    if (impl && buffer) /* also once removed: releasing must always work */
-        dml_vk_buffer_destroy(impl->vk, (VkBuffer)buffer);
+    if (!impl || !buffer) /* also once removed: releasing must always work */
+        return;
+    if (!dml_vk_buffer_destroy(impl->vk, (VkBuffer)buffer))
+        dml_diag_print(dml_device_debug_enabled(impl), "dmlopsDestroyBuffer: buffer %p is not a "
+                       "live buffer of this device (destroyed twice, or another device's); "
+                       "ignored", (void *)buffer);
+    dml_vk_buffer_release_retired(impl->vk);
 }
 
 DMLOPS_API HRESULT dmlopsUploadBuffer(IDMLDevice *device, ID3D12Resource *buffer, UINT64 offset,
@@ -66,6 +86,8 @@ DMLOPS_API HRESULT dmlopsUploadBuffer(IDMLDevice *device, ID3D12Resource *buffer
         return hr;
     if (!buffer || (size && !data))
         return E_INVALIDARG;
+    if (FAILED(hr = check_buffer(device, vk, buffer, "dmlopsUploadBuffer")))
+        return hr;
     hr = dml_vk_buffer_upload(vk, (VkBuffer)buffer, offset, data, size);
     return note_loss(device, hr, "dmlopsUploadBuffer");
 }
@@ -80,6 +102,8 @@ DMLOPS_API HRESULT dmlopsDownloadBuffer(IDMLDevice *device, ID3D12Resource *buff
         return hr;
     if (!buffer || (size && !data))
         return E_INVALIDARG;
+    if (FAILED(hr = check_buffer(device, vk, buffer, "dmlopsDownloadBuffer")))
+        return hr;
     hr = dml_vk_buffer_download(vk, (VkBuffer)buffer, offset, data, size);
     return note_loss(device, hr, "dmlopsDownloadBuffer");
 }
@@ -110,9 +134,13 @@ DMLOPS_API HRESULT dmlopsSubmitCommandList(IDMLDevice *device, ID3D12CommandList
         return E_INVALIDARG;
     /* Submitted (or, once the Vulkan device is lost, only freed): consumed either way. */
     if (dml_vk_device_is_lost(impl->vk))
-        return dml_vk_command_discard(impl->vk, (VkCommandBuffer)command_list),
-               DXGI_ERROR_DEVICE_REMOVED;
+    {
+        dml_vk_command_discard(impl->vk, (VkCommandBuffer)command_list);
+        dml_vk_buffer_release_retired(impl->vk);
+        return DXGI_ERROR_DEVICE_REMOVED;
+    }
     hr = dml_vk_command_submit_and_wait(impl->vk, (VkCommandBuffer)command_list);
+    dml_vk_buffer_release_retired(impl->vk); /* the work that may have used them is done */
     if (FAILED(note_loss(device, hr, "dmlopsSubmitCommandList")))
         return hr;
     return dml_device_check_removed(impl);

@@ -13,17 +13,6 @@ struct dml_initializer
     struct dml_dispatchable dispatchable;
     uint32_t target_count;
     struct dml_compiled_operator **targets; /* strong references */
-    uint32_t copy_count;
-    struct dml_initializer_copy *copies;
-};
-
-/* One owned input: global slot 2c reads it, global slot 2c+1 is its place in the persistent resource. */
-struct dml_initializer_copy
-{
-    uint32_t target;
-    uint32_t flat_input; /* index in the flattened input bindings */
-    uint64_t offset;     /* in the target's persistent resource */
-    uint64_t bytes;      /* DMLCalcBufferTensorSize: every byte the operator reads */
 };
 
 #define DML_CHILD_MEMBER dispatchable.child
@@ -54,24 +43,9 @@ static void release_targets(struct dml_initializer *initializer)
         iface->lpVtbl->Release(iface);
     }
     free(initializer->targets);
-    free(initializer->copies);
     initializer->targets = NULL;
-    initializer->copies = NULL;
-    initializer->target_count = initializer->copy_count = 0;
-    dml_dispatchable_cleanup(&initializer->dispatchable);
-}
-
-static void initializer_global_slots(struct dml_dispatchable *dispatchable,
-                                     const struct dml_bound_slots *bound, struct dml_vk_slot *slots)
-{
-    struct dml_initializer *initializer = impl_from_dispatchable(dispatchable);
-
-    for (uint32_t c = 0; c < initializer->copy_count; ++c)
-    {
-        const struct dml_initializer_copy *copy = &initializer->copies[c];
-        slots[2 * c] = bound->inputs[copy->flat_input];
-        slots[2 * c + 1] = dml_vk_slot_advance(bound->outputs[copy->target], copy->offset);
-    }
+    initializer->target_count = 0;
+    dml_dispatchable_release(&initializer->dispatchable);
 }
 
 static bool initializer_ready(struct dml_dispatchable *dispatchable)
@@ -88,7 +62,6 @@ static void initializer_recorded(struct dml_dispatchable *dispatchable)
 }
 
 static const struct dml_dispatchable_ops initializer_ops = {
-    initializer_global_slots,
     initializer_ready,
     initializer_recorded,
 };
@@ -98,12 +71,13 @@ static uint32_t total_inputs(struct dml_compiled_operator *const *targets, uint3
     uint32_t total = 0;
 
     for (uint32_t t = 0; t < count; ++t)
-        total += targets[t]->op->def.input_count;
+        total += targets[t]->dispatchable.layout.input_count;
     return total;
 }
 
-/* Inputs: one BUFFER_ARRAY per target, owned inputs required, others ignored. Outputs: each
- * target's persistent resource. */
+/* Inputs: one BUFFER_ARRAY per target, its OWNED_BY_DML inputs required, the others ignored.
+ * Outputs: each target's persistent resource. Everything is read from the targets' programs and
+ * layouts. */
 static HRESULT initializer_layout(struct dml_initializer *initializer)
 {
     struct dml_binding_layout *layout = &initializer->dispatchable.layout;
@@ -116,50 +90,65 @@ static HRESULT initializer_layout(struct dml_initializer *initializer)
     layout->inputs = calloc(layout->input_count + 1, sizeof(*layout->inputs));
     layout->input_group_sizes = calloc(count + 1, sizeof(*layout->input_group_sizes));
     layout->outputs = calloc(count + 1, sizeof(*layout->outputs));
-    initializer->copies = calloc(layout->input_count + 1, sizeof(*initializer->copies));
-    if (!layout->inputs || !layout->input_group_sizes || !layout->outputs || !initializer->copies)
+    if (!layout->inputs || !layout->input_group_sizes || !layout->outputs)
         return E_OUTOFMEMORY;
     for (uint32_t t = 0; t < count; ++t)
     {
-        struct dml_compiled_operator *target = initializer->targets[t];
-        uint64_t persistent = target->dispatchable.properties.PersistentResourceSize;
+        const struct dml_dispatchable *target = &initializer->targets[t]->dispatchable;
+        uint64_t persistent = target->properties.PersistentResourceSize;
 
-        layout->input_group_sizes[t] = target->op->def.input_count;
+        layout->input_group_sizes[t] = target->layout.input_count;
         layout->outputs[t] = (struct dml_binding_rule){
             persistent ? DML_BINDING_REQUIRED : DML_BINDING_OPTIONAL, persistent,
             DML_PERSISTENT_BUFFER_ALIGNMENT};
-        for (uint32_t i = 0; i < target->op->def.input_count; ++i, ++flat)
+        for (uint32_t i = 0; i < target->layout.input_count; ++i, ++flat)
         {
-            const struct dml_tensor *tensor = dml_op_input(&target->op->def, i);
-            bool owned = target->owned_offsets[i] != DML_NOT_OWNED;
+            const struct dml_binding_rule *rule = &target->layout.inputs[i];
 
             layout->inputs[flat] = (struct dml_binding_rule){
-                owned ? DML_BINDING_REQUIRED : DML_BINDING_OPTIONAL, tensor->total_bytes,
-                tensor->base_alignment};
-            if (owned)
-                initializer->copies[initializer->copy_count++] =
-                    (struct dml_initializer_copy){t, flat, target->owned_offsets[i], tensor->min_bytes};
+                rule->need == DML_BINDING_FORBIDDEN ? DML_BINDING_REQUIRED : DML_BINDING_OPTIONAL,
+                rule->min_size, rule->alignment};
         }
     }
-    initializer->dispatchable.global_slot_count = 2 * initializer->copy_count;
     return S_OK;
 }
 
-static HRESULT initializer_plans(struct dml_initializer *initializer)
+/* One step per owned tensor of a target: a copy of its bytes from the initializer's input (the
+ * target's input binding, within the target's group) into the target's persistent resource. */
+static HRESULT add_copy(struct program *program, const struct program_tensor *owned,
+                        uint32_t target, uint32_t first_input)
 {
+    struct program_slot slots[2] = {{0, PROGRAM_READ}, {0, PROGRAM_WRITE}};
+    struct plan plan;
+    HRESULT hr;
+
+    if (FAILED(hr = program_add_input(program, first_input + owned->binding, 0, owned->bytes,
+                                      &slots[0].tensor)) ||
+        FAILED(hr = program_add_output(program, target, owned->offset, owned->bytes,
+                                       &slots[1].tensor)) ||
+        FAILED(hr = dml_lower_copy_bytes(owned->bytes, 0, 1, &plan)))
+        return hr;
+    return program_add_step(program, &plan, slots);
+}
+
+static HRESULT initializer_program(struct dml_initializer *initializer)
+{
+    struct program *program = &initializer->dispatchable.program;
+    uint32_t first = 0;
     HRESULT hr = S_OK;
 
-    for (uint32_t c = 0; c < initializer->copy_count && SUCCEEDED(hr); ++c)
+    for (uint32_t t = 0; t < initializer->target_count && SUCCEEDED(hr); ++t)
     {
-        const struct dml_initializer_copy *copy = &initializer->copies[c];
-        struct plan plan;
+        const struct dml_dispatchable *target = &initializer->targets[t]->dispatchable;
 
-        if (FAILED(hr = dml_lower_copy_bytes(copy->bytes, 0, 1, &plan)))
-            return hr;
-        hr = dml_dispatchable_add_plan(&initializer->dispatchable, &plan, 2 * c);
-        plan_cleanup(&plan);
+        for (uint32_t i = 0; i < target->program.tensor_count && SUCCEEDED(hr); ++i)
+        {
+            if (target->program.tensors[i].kind == PROGRAM_TENSOR_OWNED)
+                hr = add_copy(program, &target->program.tensors[i], t, first);
+        }
+        first += target->layout.input_count;
     }
-    return hr;
+    return FAILED(hr) ? hr : dml_dispatchable_build(&initializer->dispatchable);
 }
 
 static HRESULT check_targets(struct dml_device *device, UINT count,
@@ -199,7 +188,7 @@ static HRESULT initializer_set_targets(struct dml_initializer *initializer, UINT
         initializer->targets[t] = dml_compiled_operator_from_iface(operators[t]);
         initializer->target_count = t + 1;
     }
-    if (FAILED(hr = initializer_layout(initializer)) || FAILED(hr = initializer_plans(initializer)))
+    if (FAILED(hr = initializer_layout(initializer)) || FAILED(hr = initializer_program(initializer)))
         release_targets(initializer);
     return hr;
 }
@@ -234,6 +223,7 @@ static void dml_initializer_destroy(struct dml_child *child)
         (char *)child - offsetof(struct dml_initializer, dispatchable.child));
 
     release_targets(initializer);
+    dml_dispatchable_cleanup(&initializer->dispatchable);
     dml_child_cleanup(child);
     free(initializer);
 }
@@ -251,7 +241,7 @@ HRESULT dml_initializer_create(struct dml_device *device, UINT count,
     initializer->IDMLOperatorInitializer_iface.lpVtbl = &dml_initializer_vtbl;
     dml_child_init(&initializer->dispatchable.child, device, initializer_iids,
                    dml_initializer_destroy);
-    initializer->dispatchable.ops = &initializer_ops;
+    dml_dispatchable_init(&initializer->dispatchable, &initializer_ops, false);
     if (FAILED(hr = initializer_set_targets(initializer, count, operators)))
     {
         dml_initializer_destroy(&initializer->dispatchable.child);

@@ -4,32 +4,9 @@
 #include <string.h>
 
 #include "lower/lower_internal.h"
+#include "ops/ops.h"
 
 #define LOWER_MAX_UNIT_BYTES 16
-
-typedef HRESULT (*lower_build_fn)(const struct dml_op_def *def, struct plan *plan);
-
-struct lower_entry
-{
-    DML_OPERATOR_TYPE type;
-    lower_build_fn build;
-};
-
-static const struct lower_entry lower_entries[] = {
-    {DML_OPERATOR_SLICE, lower_build_slice},      {DML_OPERATOR_SLICE1, lower_build_slice},
-    {DML_OPERATOR_SPLIT, lower_build_split},      {DML_OPERATOR_PADDING, lower_build_padding},
-    {DML_OPERATOR_PADDING1, lower_build_padding},
-};
-
-static lower_build_fn lower_find_build(DML_OPERATOR_TYPE type)
-{
-    for (size_t i = 0; i < sizeof(lower_entries) / sizeof(lower_entries[0]); ++i)
-    {
-        if (lower_entries[i].type == type)
-            return lower_entries[i].build;
-    }
-    return NULL;
-}
 
 /* Smallest base alignment (in bytes, capped at 16) over every bound tensor. */
 static uint32_t lower_min_alignment(const struct dml_op_def *def)
@@ -53,6 +30,20 @@ static int lower_has_padded_dim(const struct plan *plan)
     return 0;
 }
 
+/* One input part is the plain input: the kernels that read in_slot and in_stride then apply. */
+static void lower_single_input(struct plan *plan)
+{
+    const struct plan_part *part = &plan->in_parts[0];
+    plan->in_slot = part->slot;
+    plan->in_base = part->base;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        plan->dims[d].in_stride = part->strides[d];
+    free(plan->in_parts);
+    plan->in_parts = NULL;
+    plan->in_part_count = 0;
+    plan->in_part_axis = 0;
+}
+
 /* Rank 0 becomes rank 1 of size 1; kernel, count and the unused part axis are settled. */
 static void lower_finish(struct plan *plan)
 {
@@ -62,13 +53,23 @@ static void lower_finish(struct plan *plan)
         plan->dims[0] = (struct plan_dim){.size = 1, .in_stride = 1, .map = PLAN_MAP_AFFINE};
         for (uint32_t k = 0; k < plan->part_count; ++k)
             plan->parts[k].strides[0] = 1;
+        for (uint32_t j = 0; j < plan->in_part_count; ++j)
+            plan->in_parts[j].strides[0] = 1;
     }
     if (plan->part_count == 1)
         plan->part_axis = 0;
     plan->count = 1;
     for (uint32_t d = 0; d < plan->rank; ++d)
         plan->count *= plan->dims[d].size;
-    if (lower_has_padded_dim(plan))
+    if (plan->in_part_count == 1)
+        lower_single_input(plan);
+    if (plan->arith == PLAN_ARITH_CAST)
+        plan->kernel = PLAN_KERNEL_CAST;
+    else if (plan->arith != PLAN_ARITH_NONE)
+        plan->kernel = PLAN_KERNEL_SCALE_BIAS;
+    else if (plan->in_part_count > 1)
+        plan->kernel = PLAN_KERNEL_GENERAL;
+    else if (lower_has_padded_dim(plan))
         plan->kernel = PLAN_KERNEL_PAD;
     else
         plan->kernel = plan->part_count > 1 ? PLAN_KERNEL_SPLIT : PLAN_KERNEL_COPY;
@@ -87,17 +88,25 @@ static void lower_simplify(struct plan *plan, uint32_t max_unit_bytes)
 HRESULT dml_lower(const struct dml_op_def *def, struct plan *out)
 {
     memset(out, 0, sizeof(*out));
-    lower_build_fn build = lower_find_build(def->type);
-    if (!build)
+    const struct dml_op_entry *entry = dml_op_find(def->type);
+    if (!entry)
         return E_INVALIDARG; /* unreachable for a validated def */
-    HRESULT hr = build(def, out);
+    HRESULT hr = entry->lower(def, out);
     if (FAILED(hr))
     {
         plan_cleanup(out);
         return hr;
     }
-    lower_simplify(out, lower_min_alignment(def));
+    /* Arithmetic reads whole elements: never widened into units. */
+    out->max_unit_bytes = out->arith ? out->elem_bytes : lower_min_alignment(def);
+    lower_simplify(out, out->max_unit_bytes);
     return S_OK;
+}
+
+void dml_lower_simplify(struct plan *plan)
+{
+    lower_simplify(plan, plan->max_unit_bytes > plan->elem_bytes ? plan->max_unit_bytes
+                                                                 : plan->elem_bytes);
 }
 
 /* The largest unit of at most 16 bytes that divides bytes (both ends are 16-byte aligned). */
@@ -129,5 +138,6 @@ HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slo
 void plan_cleanup(struct plan *plan)
 {
     free(plan->parts);
+    free(plan->in_parts);
     memset(plan, 0, sizeof(*plan));
 }

@@ -1,10 +1,12 @@
 /* Lowering: a validated operator (struct dml_op_def) becomes a plan (src/plan.h).
  *
- * Binding slots: slot 0 is the input, slots 1 .. output_count the outputs (SPLIT's output k
- * at slot 1 + k). Units wider than an element are used only where every base, stride and
- * extent allows it and where every bound tensor's base_alignment does; this assumes that
- * every buffer's device address is itself at least 16-byte aligned (the library creates its
- * buffers so, and Vulkan's minStorageBufferOffsetAlignment is at most 256). */
+ * Binding slots: the inputs first, then the outputs (SPLIT's output k at slot 1 + k, JOIN's
+ * input k at slot k and its output at slot InputCount). Each operator's own lowering
+ * (struct dml_op_entry's lower, src/ops/<op>.c) builds the plan; this file simplifies it. Units
+ * wider than an element are used only where every base, stride and extent allows it and where every
+ * bound tensor's base_alignment does; this assumes that every buffer's device address is itself at
+ * least 16-byte aligned (the library creates its buffers so, and Vulkan's
+ * minStorageBufferOffsetAlignment is at most 256). */
 #ifndef DMLOPS_LOWER_H
 #define DMLOPS_LOWER_H
 
@@ -16,11 +18,24 @@
 /* def must already be valid. Fails only with E_OUTOFMEMORY; out is then left empty. */
 HRESULT dml_lower(const struct dml_op_def *def, struct plan *out);
 
+/* Simplifies a plan derived from a lowered one (a cut of it, plan_chunk.h) as lowering does:
+ * unit dims dropped, dims sorted and merged, units widened up to plan->max_unit_bytes; kernel
+ * and count settled. */
+void dml_lower_simplify(struct plan *plan);
+
 /* A plan copying `bytes` bytes (a multiple of 4) from slot src_slot to slot dst_slot, both
  * starting 16-byte aligned: used to copy OWNED_BY_DML inputs into the persistent resource.
  * Units are the largest of 16, 8 or 4 bytes dividing `bytes`; bytes == 0 gives count 0 (dispatch
  * nothing). E_OUTOFMEMORY also when the copy needs 2^32 units or more (64 GiB). */
 HRESULT dml_lower_copy_bytes(uint64_t bytes, uint32_t src_slot, uint32_t dst_slot,
                              struct plan *out);
+
+/* For the operators' lowering (src/ops): allocates plan->parts (zeroed) and sets the common
+ * fields of a plan of `rank` dims: input at slot 0, part k at slot 1 + k. */
+HRESULT lower_plan_init(struct plan *plan, uint32_t elem_bytes, uint32_t rank, uint32_t part_count);
+/* Input parts (zeroed) at slots 0 .. count-1, the output parts after them. */
+HRESULT lower_plan_in_parts(struct plan *plan, uint32_t in_part_axis, uint32_t count);
+/* part->strides from the tensor's strides. */
+void lower_part_strides(struct plan_part *part, const struct dml_tensor *tensor);
 
 #endif

@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* No lock of an object is ever held while calling out of the library (an application interface's
+ * AddRef or Release may call back into the same object): entries are immutable once stored and
+ * counted, so a reader pins one under the lock and calls out after unlocking. */
+
 /* D3D's well-known GUID under which SetName stores the object's name (WKPDID_D3DDebugObjectNameW). */
 static const GUID dml_debug_object_name_w = {
     0x4cca5fd8, 0x921f, 0x42c8, {0x85, 0x66, 0x70, 0xca, 0xf2, 0xa9, 0xb7, 0x41}};
@@ -17,6 +21,7 @@ static const GUID dml_debug_object_name_w = {
 struct dml_private_entry
 {
     struct dml_private_entry *next;
+    atomic_uint refs; /* the list's reference and readers' pins */
     GUID guid;
     IUnknown *iface; /* set for SetPrivateDataInterface, data is then the pointer itself */
     UINT size;
@@ -30,8 +35,11 @@ void dml_object_init(struct dml_object *object)
     object->private_data = NULL;
 }
 
-static void private_entry_free(struct dml_private_entry *entry)
+/* Drops one reference; the last one releases the interface (never under a lock) and frees. */
+static void private_entry_unref(struct dml_private_entry *entry)
 {
+    if (!entry || atomic_fetch_sub(&entry->refs, 1) != 1)
+        return;
     if (entry->iface)
         entry->iface->lpVtbl->Release(entry->iface);
     free(entry);
@@ -41,10 +49,15 @@ void dml_object_cleanup(struct dml_object *object)
 {
     struct dml_private_entry *entry, *next;
 
-    for (entry = object->private_data; entry; entry = next)
+    /* The list is detached before any Release, which may still look at the object. */
+    while ((entry = object->private_data))
     {
-        next = entry->next;
-        private_entry_free(entry);
+        object->private_data = NULL;
+        for (; entry; entry = next)
+        {
+            next = entry->next;
+            private_entry_unref(entry);
+        }
     }
     pthread_mutex_destroy(&object->lock);
 }
@@ -99,27 +112,25 @@ HRESULT dml_object_get_private_data(struct dml_object *object, REFGUID guid, UIN
     if (!guid || !size)
         return E_INVALIDARG;
     pthread_mutex_lock(&object->lock);
-    entry = *private_find(object, guid);
+    if ((entry = *private_find(object, guid)))
+        atomic_fetch_add(&entry->refs, 1);
+    pthread_mutex_unlock(&object->lock);
     if (!entry)
     {
         *size = 0;
-        hr = DXGI_ERROR_NOT_FOUND;
+        return DXGI_ERROR_NOT_FOUND;
     }
-    else if (data && *size < entry->size)
-    {
+    /* As D3D12 and vkd3d: a buffer too small gets the size needed and nothing else. */
+    if (data && *size < entry->size)
         hr = DXGI_ERROR_MORE_DATA;
-    }
-    else
+    else if (data)
     {
-        if (data)
-        {
-            memcpy(data, entry->data, entry->size);
-            if (entry->iface)
-                entry->iface->lpVtbl->AddRef(entry->iface);
-        }
-        *size = entry->size;
+        memcpy(data, entry->data, entry->size);
+        if (entry->iface)
+            entry->iface->lpVtbl->AddRef(entry->iface);
     }
-    pthread_mutex_unlock(&object->lock);
+    *size = entry->size;
+    private_entry_unref(entry);
     return hr;
 }
 
@@ -127,12 +138,13 @@ HRESULT dml_object_get_private_data(struct dml_object *object, REFGUID guid, UIN
 static HRESULT private_store(struct dml_object *object, REFGUID guid, UINT size, const void *data,
                              IUnknown *iface)
 {
-    struct dml_private_entry **link, *entry = NULL;
+    struct dml_private_entry **link, *entry = NULL, *old = NULL;
 
     if (size)
     {
         if (!(entry = malloc(sizeof(*entry) + size)))
             return E_OUTOFMEMORY;
+        atomic_init(&entry->refs, 1);
         entry->guid = *guid;
         entry->iface = iface;
         entry->size = size;
@@ -140,18 +152,15 @@ static HRESULT private_store(struct dml_object *object, REFGUID guid, UINT size,
     }
     pthread_mutex_lock(&object->lock);
     link = private_find(object, guid);
-    if (*link)
-    {
-        struct dml_private_entry *old = *link;
+    if ((old = *link))
         *link = old->next;
-        private_entry_free(old);
-    }
     if (entry)
     {
         entry->next = object->private_data;
         object->private_data = entry;
     }
     pthread_mutex_unlock(&object->lock);
+    private_entry_unref(old); /* may Release an application interface: outside the lock */
     return S_OK;
 }
 

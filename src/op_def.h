@@ -20,8 +20,8 @@ struct dml_tensor
     bool has_strides;               /* the desc gave strides */
     uint64_t total_bytes;           /* TotalTensorSizeInBytes as given */
     uint64_t min_bytes;             /* DMLCalcBufferTensorSize of the desc */
-    uint32_t base_alignment;        /* max(16, GuaranteedBaseOffsetAlignment): every binding offset is
-                                     * a multiple of 16 (DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT) */
+    uint32_t base_alignment; /* max(16, GuaranteedBaseOffsetAlignment): every binding offset is
+                              * a multiple of 16 (DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT) */
 };
 
 struct dml_slice_def /* SLICE1's window; SLICE (v0) is expressed in the same terms */
@@ -31,9 +31,10 @@ struct dml_slice_def /* SLICE1's window; SLICE (v0) is expressed in the same ter
     int32_t strides[DML_MAX_RANK];
 };
 
-struct dml_split_def
+struct dml_scale_bias_def /* ELEMENT_WISE_IDENTITY's optional DML_SCALE_BIAS */
 {
-    uint32_t axis;
+    bool present;
+    float scale, bias;
 };
 
 struct dml_padding_def /* PADDING's FLOAT value is kept as value_type FLOAT32 */
@@ -45,18 +46,28 @@ struct dml_padding_def /* PADDING's FLOAT value is kept as value_type FLOAT32 */
     DML_SCALAR_UNION value;
 };
 
+struct dml_depth_space_def /* DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1): v0 is order DCR */
+{
+    uint32_t block_size;
+    DML_DEPTH_SPACE_ORDER order;
+};
+
 struct dml_op_def
 {
     DML_OPERATOR_TYPE type;
-    uint32_t elem_size;    /* bytes per element: 1, 2, 4 or 8 */
-    uint32_t input_count;  /* 1 for every operator so far */
-    uint32_t output_count; /* SPLIT: OutputCount, otherwise 1 */
+    uint32_t elem_size;         /* bytes per element: 1, 2, 4 or 8 */
+    uint32_t input_count;       /* JOIN: InputCount, otherwise 1 */
+    uint32_t output_count;      /* SPLIT: OutputCount, otherwise 1 */
+    bool in_place;              /* output 0 may be bound to input 0's very range (IDENTITY, FD2) */
     struct dml_tensor *tensors; /* input_count inputs, then output_count outputs */
+    /* Kinds of attributes, each shared by the operators that have it (not one per operator). */
     union
     {
+        uint32_t axis; /* SPLIT, JOIN */
         struct dml_slice_def slice;
-        struct dml_split_def split;
         struct dml_padding_def padding;
+        struct dml_scale_bias_def scale_bias;
+        struct dml_depth_space_def depth_space;
     } u;
 };
 

@@ -2,57 +2,105 @@
  * struct dml_op_def; the Vulkan layer (src/vk) turns it into a pipeline and a parameter block.
  * No Vulkan type appears here, so plans can be built and checked without a GPU.
  *
- * Semantics (the shader and tests/common/plan_exec.c implement exactly this):
+ * Semantics (the shaders and tests/common/plan_exec.c implement exactly this):
  *   for every coordinate c of the iteration space (sizes[0..rank), outermost first):
- *     part k = the last part with parts[k].axis_begin <= c[part_axis]   (k = 0 when part_count == 1)
+ *     output part k = the last part with parts[k].axis_begin <= c[part_axis]  (k = 0 if one part)
  *     c'     = c with c'[part_axis] -= parts[k].axis_begin
- *     out    = address(slot parts[k].slot) + elem_bytes * (parts[k].base + sum c'[d] * parts[k].strides[d])
+ *     out    = address(slot parts[k].slot)
+ *              + elem_bytes * (parts[k].base + sum c'[d] * parts[k].strides[d])
+ *     input part j (in_part_count > 0, the mirror of the output parts) = the last in_parts[j]
+ *              with in_parts[j].axis_begin <= c[in_part_axis]; c'' = c with
+ *              c''[in_part_axis] -= in_parts[j].axis_begin; otherwise c'' = c
  *     for each dimension d, map the coordinate to an input coordinate i[d]:
- *       PLAN_MAP_AFFINE:   i[d] = c[d]
- *       padded dims:       x = c[d] - dims[d].pad_start, n = dims[d].in_size, then
+ *       PLAN_MAP_AFFINE:   i[d] = c''[d]  (lowering folds an affine pre-map into the strides)
+ *       padded dims:       x = a * c''[d] - dims[d].pad_start (the signed affine pre-map, a =
+ *                          dims[d].step, 0 read as 1), n = dims[d].in_size, then
  *         CONSTANT: out of [0, n) -> the element is pad_value
  *         EDGE: clamp(x, 0, n-1)   REFLECT: p = 2(n-1), m = x mod p, m < n ? m : p-m  (n == 1: 0)
  *         SYMMETRIC: p = 2n, m = x mod p, m < n ? m : p-1-m          WRAP: x mod n
- *     in     = address(slot in_slot) + elem_bytes * (in_base + sum i[d] * dims[d].in_stride)
- *     copy elem_bytes bytes from in to out (or write pad_value)
- * "x mod p" is the non-negative remainder. Strides and bases are in units of elem_bytes. */
+ *     in     = in_part_count == 0: address(slot in_slot)
+ *                                  + elem_bytes * (in_base + sum i[d] * dims[d].in_stride)
+ *              otherwise:          address(slot in_parts[j].slot)
+ *                                  + elem_bytes * (in_parts[j].base + sum i[d] * strides[d]),
+ *                                  strides = in_parts[j].strides
+ *     copy elem_bytes bytes from in to out (or write pad_value), through arith (enum plan_arith);
+ *     a CAST plan reads in_elem_bytes bytes at in = address + in_elem_bytes * (in_base + ...)
+ * "x mod p" is the non-negative remainder. Strides and bases are in units of elem_bytes.
+ *
+ * What one plan can express (a composition of index maps is one plan when the result has this
+ * form): any strided copy or transpose (permuted, gapped, negative or zero input strides);
+ * slice -> split, join -> (strided) slice of the output, pad -> split (parts on the output);
+ * slice -> pad (the slice's window start and stride become in_base/in_stride, or the pre-map's
+ * a and pad_start on a padded dim); pad -> strided slice (x = s * c + (o - pad_start): the
+ * pre-map); slice -> pad -> split; join along one axis with split along any axis (input and
+ * output parts). Not one plan: two paddings in a row on one dimension (map(map(x)) is not of
+ * the form map(a x + b)), a join whose parts are themselves padded, and arithmetic. */
 #ifndef DMLOPS_PLAN_H
 #define DMLOPS_PLAN_H
 
 #include <stdint.h>
 
-#define PLAN_MAX_RANK 8
+#include "plan_constants.h"
+
+#define PLAN_MAX_RANK DMLOPS_MAX_RANK
 
 enum plan_kernel
 {
-    PLAN_KERNEL_COPY,  /* one part, no padded dimension */
-    PLAN_KERNEL_SPLIT, /* several parts along part_axis, no padded dimension */
-    PLAN_KERNEL_PAD,   /* one part, at least one padded dimension */
+    PLAN_KERNEL_COPY,       /* one part, no padded dimension */
+    PLAN_KERNEL_SPLIT,      /* several parts along part_axis, no padded dimension */
+    PLAN_KERNEL_PAD,        /* one part, at least one padded dimension */
+    PLAN_KERNEL_GENERAL,    /* the whole semantics above (input parts, output parts with padded
+                               dims, pre-maps), read from the parameter block: JOIN, compositions */
+    PLAN_KERNEL_SCALE_BIAS, /* as GENERAL, and arith */
+    PLAN_KERNEL_CAST,       /* as GENERAL without padding, converting in_elem_bytes elements of
+                               cast_types' input type into elem_bytes elements of its output type */
     PLAN_KERNEL_COUNT
 };
 
+/* What is done to an element between its load and its store (decision FD1). NONE moves bits.
+ * FMA_F32: y = fma(x, scale, bias) rounded once to float32; FMA_F16: x widened to float32, the
+ * same, then rounded to nearest even float16; FMA_F64: scale and bias widened exactly, rounded
+ * once to float64. NaN: a NaN x, else scale, else bias, is returned quieted (payload kept); an
+ * invalid operation (inf * 0, inf - inf) gives the positive default NaN. Elements are never
+ * widened into units. */
+enum plan_arith
+{
+    PLAN_ARITH_NONE = DMLOPS_ARITH_NONE,
+    PLAN_ARITH_FMA_F16 = DMLOPS_ARITH_FMA_F16,
+    PLAN_ARITH_FMA_F32 = DMLOPS_ARITH_FMA_F32,
+    PLAN_ARITH_FMA_F64 = DMLOPS_ARITH_FMA_F64,
+    /* CAST (decision FD3): input elements of in_elem_bytes bytes and type cast_types & 0xff,
+     * output elements of elem_bytes bytes and type cast_types >> 8 (DML_TENSOR_DATA_TYPE). */
+    PLAN_ARITH_CAST = DMLOPS_ARITH_CAST,
+};
+
+#define PLAN_CAST_TYPES(in_type, out_type) ((uint32_t)(in_type) | (uint32_t)(out_type) << 8)
+
 enum plan_map
 {
-    PLAN_MAP_AFFINE,
-    PLAN_MAP_CONSTANT,
-    PLAN_MAP_EDGE,
-    PLAN_MAP_REFLECT,
-    PLAN_MAP_SYMMETRIC,
-    PLAN_MAP_WRAP,
+    PLAN_MAP_AFFINE = DMLOPS_MAP_AFFINE,
+    PLAN_MAP_CONSTANT = DMLOPS_MAP_CONSTANT,
+    PLAN_MAP_EDGE = DMLOPS_MAP_EDGE,
+    PLAN_MAP_REFLECT = DMLOPS_MAP_REFLECT,
+    PLAN_MAP_SYMMETRIC = DMLOPS_MAP_SYMMETRIC,
+    PLAN_MAP_WRAP = DMLOPS_MAP_WRAP,
 };
 
 struct plan_dim
 {
-    uint32_t size;      /* extent of the iteration space */
-    int64_t in_stride;  /* input stride, in units */
-    uint32_t map;       /* enum plan_map */
-    uint32_t in_size;   /* padded dims: the input extent n */
-    uint32_t pad_start; /* padded dims: the output coordinate where the input begins */
+    uint32_t size;     /* extent of the iteration space */
+    int64_t in_stride; /* input stride, in units */
+    uint32_t map;      /* enum plan_map */
+    uint32_t in_size;  /* padded dims: the input extent n */
+    int64_t pad_start; /* padded dims: -b of the pre-map; a plain padding's output coordinate
+                        * where the input begins */
+    int32_t step;      /* padded dims: the pre-map's scale a (0 is read as 1); a pre-map of
+                        * scale 0 is an AFFINE dim of in_stride 0 instead */
 };
 
-struct plan_part
+struct plan_part /* an output part, or an input part (in_parts) */
 {
-    uint32_t slot;       /* binding slot of this output */
+    uint32_t slot;       /* binding slot of this output or input */
     uint32_t axis_begin; /* first coordinate along part_axis that belongs to this part */
     int64_t base;        /* units */
     int64_t strides[PLAN_MAX_RANK];
@@ -70,10 +118,30 @@ struct plan
     uint32_t part_axis;
     uint32_t part_count; /* >= 1 */
     struct plan_part *parts;
+    uint32_t in_part_axis;
+    uint32_t in_part_count; /* 0: one input (in_slot, in_base, dims[].in_stride); otherwise
+                               in_parts replace them, in increasing axis_begin from 0 */
+    struct plan_part *in_parts;
     uint32_t pad_value[4]; /* the bytes of one unit (elem_bytes of them) for CONSTANT padding */
-    uint32_t slot_count;   /* bindings read: addresses of slots 0 .. slot_count-1 */
+    uint32_t arith;        /* enum plan_arith: only in SCALE_BIAS and CAST plans */
+    float scale, bias;
+    /* CAST plans only: the input's element size and the type pair. The input's base and strides
+     * (in_base, dims[].in_stride) then count input elements, not units of elem_bytes; 0 in every
+     * other plan, whose input and output elements are both elem_bytes. */
+    uint32_t in_elem_bytes;
+    uint32_t cast_types;
+    uint32_t slot_count;     /* bindings read: addresses of slots 0 .. slot_count-1 */
+    uint32_t max_unit_bytes; /* the widest unit every binding's alignment allows (lowering sets
+                                it; 0: elem_bytes), so that a plan cut later (plan_chunk.h) is
+                                widened as far as a plan lowered directly */
 };
 
 void plan_cleanup(struct plan *plan);
+
+/* The pre-map's scale of a padded dimension. */
+static inline int64_t plan_dim_step(const struct plan_dim *dim)
+{
+    return dim->step ? dim->step : 1;
+}
 
 #endif

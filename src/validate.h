@@ -13,6 +13,46 @@
 
 #include "op_def.h"
 
+/* IDMLDevice1::CompileGraph (graph.md 1.3, decisions GD1-GD15): X(ID, short name, title, message) */
+#define DML_GRAPH_RULES(X)                                                                         \
+    X(G_A1_DESC_NULL, "G-A1", "null graph desc", "desc must not be null")                         \
+    X(G_A2_FLAGS, "G-A2", "execution flags", "flags must be a combination of DML_EXECUTION_FLAGS") \
+    X(G_A4_ARRAY_NULL, "G-A4", "null array", "an array whose count is > 0 must not be null")      \
+    X(G_A5_COUNT, "G-A5", "count", "NodeCount and OutputCount must be >= 1")                      \
+    X(G_A6_DESC_NULL, "G-A6", "null node or edge desc", "every node and edge Desc must be set")   \
+    X(G_A7_COUNT_LIMIT, "G-A7", "count limit",                                                     \
+      "libdmlops limit: InputCount, OutputCount and NodeCount are at most 2^20")                   \
+    X(G_B1_NODE_TYPE, "G-B1", "node type", "Type must be OPERATOR or CONSTANT")                   \
+    X(G_B2_OPERATOR, "G-B2", "node operator",                                                      \
+      "Operator must be an IDMLOperator created by this device")                                   \
+    X(G_B3_CONSTANT_FL, "G-B3", "constant node",                                                   \
+      "constant nodes need DML_FEATURE_LEVEL_6_2")                                                 \
+    X(G_B3_CONSTANT_DATA, "G-B3", "constant data", "DataSize must be >= 1 and Data non-null")     \
+    X(G_C1_EDGE_TYPE, "G-C1", "edge type",                                                         \
+      "an edge's Type must match its array (INPUT, OUTPUT, INTERMEDIATE)")                         \
+    X(G_C2_INPUT_EDGE, "G-C2", "input edge",                                                       \
+      "GraphInputIndex < InputCount, ToNodeIndex an operator node, ToNodeInputIndex < its inputs") \
+    X(G_C3_OUTPUT_EDGE, "G-C3", "output edge",                                                     \
+      "FromNodeIndex < NodeCount, FromNodeOutputIndex < its outputs, GraphOutputIndex < "          \
+      "OutputCount")                                                                               \
+    X(G_C4_INTERMEDIATE_EDGE, "G-C4", "intermediate edge",                                         \
+      "both node indices < NodeCount, the output index valid, the target an operator node")        \
+    X(G_C5_CYCLE, "G-C5", "cycle", "the graph must be acyclic")                                    \
+    X(G_D1_INPUT_UNCONNECTED, "G-D1", "unconnected input",                                         \
+      "every operator input must receive one edge")                                                \
+    X(G_D1_INPUT_DUPLICATE, "G-D1", "input connected twice",                                       \
+      "an operator input must receive exactly one edge")                                           \
+    X(G_D4_DEAD_NODE, "G-D4", "dead node", "every node must reach a graph output")                \
+    X(G_E1_TOTAL_SIZE, "G-E1", "total size mismatch",                                              \
+      "an intermediate edge connects tensors of equal TotalTensorSizeInBytes")                     \
+    X(G_F1_OWNED_EDGE, "G-F1", "owned input",                                                      \
+      "an OWNED_BY_DML operator input must be fed by a graph input")                               \
+    X(G_F2_OWNED_MIXED, "G-F2", "owned input",                                                     \
+      "the consumers of one graph input must all set or all omit OWNED_BY_DML")                    \
+    X(G_G2_CONSTANT_SIZE, "G-G2", "constant size",                                                 \
+      "DataSize must be <= the largest consumer's TotalTensorSizeInBytes (GD3), or 2^32-1")                   \
+    X(G_H2_OUTPUT_EDGES, "G-H2", "graph output", "every graph output must receive exactly one edge")
+
 /* X(ID, short name, title, message) */
 #define DML_RULES(X)                                                                               \
     X(NONE, "-", "accepted", "the desc is valid")                                                  \
@@ -79,14 +119,43 @@
     X(FL_PADDING_MODE, "P-3", "padding mode",                                                      \
       "PaddingMode is not allowed at the device's feature level")                                  \
     X(P1_2_VALUE_TYPE, "P1-2", "padding value type",                                               \
-      "PaddingValueDataType must equal OutputTensor.DataType")
+      "PaddingValueDataType must equal OutputTensor.DataType")                                     \
+    X(J_1_INPUT_COUNT, "J-1", "input count",                                                       \
+      "InputCount must be >= 1 and <= OutputTensor.Sizes[Axis]")                                   \
+    X(J_2_AXIS, "J-2", "axis", "Axis must be < OutputTensor.DimensionCount")                       \
+    X(J_4_SIZE_MISMATCH, "J-4", "non-axis size",                                                   \
+      "every input's size must equal the output's on every dimension but Axis")                    \
+    X(J_4_AXIS_SUM, "J-4", "axis sum",                                                             \
+      "the inputs' sizes along Axis must add up to OutputTensor.Sizes[Axis]")                      \
+    X(ID_1_SIZE_MISMATCH, "ID-1", "size mismatch",                                                 \
+      "OutputTensor.Sizes must equal InputTensor.Sizes")                                           \
+    X(ID_2_SCALE_BIAS_TYPE, "ID-2/FD1", "scale and bias",                                          \
+      "ScaleBias is allowed on FLOAT16, FLOAT32 and FLOAT64 tensors only (decision FD1)")          \
+    X(CA_1_SIZE_MISMATCH, "CA-1", "size mismatch",                                                 \
+      "OutputTensor.Sizes must equal InputTensor.Sizes")                                           \
+    X(TI_2_REPEATS_COUNT, "TI-2", "repeats count",                                                 \
+      "RepeatsCount must equal InputTensor.DimensionCount")                                        \
+    X(TI_3_REPEATS_ZERO, "TI-3", "repeats", "every Repeats[i] must be >= 1")                       \
+    X(TI_4_OUTPUT_SIZE, "TI-4", "output size",                                                     \
+      "OutputTensor.Sizes[i] must equal InputTensor.Sizes[i] * Repeats[i]")                        \
+    X(DS_2_BLOCK_SIZE, "DS-2", "block size", "BlockSize must be >= 1")                             \
+    X(DS_2_DIVISIBLE, "DS-2", "block divisibility",                                                \
+      "DEPTH_TO_SPACE: C must be a multiple of BlockSize^2; SPACE_TO_DEPTH: H and W of BlockSize") \
+    X(DS_2_OUTPUT_SIZE, "DS-2", "output size",                                                     \
+      "OutputTensor.Sizes must be {N, C/B^2, H*B, W*B} (DEPTH_TO_SPACE), {N, C*B^2, H/B, W/B} "    \
+      "(SPACE_TO_DEPTH)")                                                                          \
+    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")
 
 enum dml_rule
 {
 #define DML_RULE_ENUM_(id, short_name, title, message) DML_RULE_##id,
     DML_RULES(DML_RULE_ENUM_)
+    /* The graph rules come last, so that the operators' rules are DML_RULE_NONE + 1 up to
+     * DML_RULE_GRAPH_FIRST (tests/validation covers those, tests/graph these). */
+    DML_GRAPH_RULES(DML_RULE_ENUM_)
 #undef DML_RULE_ENUM_
-        DML_RULE_COUNT
+        DML_RULE_COUNT,
+    DML_RULE_GRAPH_FIRST = DML_RULE_G_A1_DESC_NULL,
 };
 
 struct dml_rule_info

@@ -41,7 +41,7 @@ struct bench_op
 {
     char name[BENCH_NAME_BYTES];
     enum bench_target target;
-    DML_OPERATOR_TYPE type; /* SLICE1, SPLIT or PADDING1 */
+    DML_OPERATOR_TYPE type; /* SLICE1, SPLIT, PADDING1, JOIN, ELEMENT_WISE_IDENTITY, TILE, ... */
     uint32_t elem_bytes;
     struct bench_tensor input;
     uint32_t output_count;
@@ -49,7 +49,10 @@ struct bench_op
     uint32_t offsets[BENCH_MAX_RANK]; /* SLICE1 */
     uint32_t window[BENCH_MAX_RANK];
     int32_t steps[BENCH_MAX_RANK];
-    uint32_t axis;         /* SPLIT */
+    uint32_t axis;        /* SPLIT, JOIN */
+    uint32_t input_count; /* JOIN: inputs[k] at byte in_offsets[k] of the input buffer */
+    struct bench_tensor inputs[BENCH_MAX_OUTPUTS];
+    uint64_t in_offsets[BENCH_MAX_OUTPUTS];
     DML_PADDING_MODE mode; /* PADDING1 */
     uint32_t start[BENCH_MAX_RANK], end[BENCH_MAX_RANK];
     uint64_t pad_bits; /* the pad value's element bits (low elem_bytes bytes) */
@@ -79,7 +82,7 @@ struct bench_result
     const struct bench_op *op;
     double op_ns, ceiling_ns, copy_ns, empty_ns;
     double compile_first_ms, compile_warm_ms;
-    uint32_t dispatches; /* as recorded: vkCmdDispatch count is the library's business */
+    uint32_t dispatches;  /* as recorded: vkCmdDispatch count is the library's business */
     uint32_t copy_engine; /* of those, how many the copy engine carries (vkCmdCopyBuffer) */
     bool verified;
     uint64_t mismatches;

@@ -3,15 +3,21 @@
  * output is wrong or a case fails to run (never because of speed). */
 #define _POSIX_C_SOURCE 200809L
 #define COBJMACROS
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench_op.h"
+#include "bench_report.h"
+#include "bench_compile.h"
 #include "compiled_operator.h"
 #include "device.h"
+#include "hresult.h"
 
 #define MAX_OPS 256
 #define RECORD_CALLS 2000u
@@ -30,46 +36,105 @@ static double median(double *values, uint32_t count)
 
 struct bench_options
 {
-    bool short_mode;
+    bool short_mode, full_mode, runs_given;
     uint32_t runs, warmup, repeat;
     const char *out_dir;
     const char *filter;
+    const char *from_csv;
+    const char *title;
 };
 
-static int parse_options(int argc, char **argv, struct bench_options *o)
+static void usage(FILE *out)
 {
-    *o = (struct bench_options){false, 30, 5, 1, ".", NULL};
-    for (int i = 2; i < argc; ++i)
-    {
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--short"))
-            o->short_mode = true;
-        else if (!strcmp(argv[i], "--runs") && next)
-            o->runs = (uint32_t)atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--repeat") && next)
-            o->repeat = (uint32_t)atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--out") && next)
-            o->out_dir = argv[++i];
-        else if (!strcmp(argv[i], "--filter") && next)
-            o->filter = argv[++i];
-        else
-            return -1;
-    }
-    if (o->short_mode && o->runs == 30)
-        o->runs = 3;
-    o->warmup = o->short_mode ? 1 : 5;
-    return o->runs && o->repeat ? 0 : -1;
+    fprintf(out,
+            "usage: dmlops bench [--short | --full] [--runs N] [--repeat N] [--out DIR]\n"
+            "                    [--filter SUBSTRING] [--from-csv FILE [--title T]]\n"
+            "  --short     tiny shapes, 3 runs: checks the benchmark's results (CI); the default\n"
+            "              on a CPU device such as lavapipe\n"
+            "  --full      the whole suite (256 MiB and more per case) even on a CPU device\n"
+            "  --runs N    timed runs per measurement after the warm-up runs (default 30)\n"
+            "  --repeat N  the whole suite N times; each case keeps its least disturbed\n"
+            "              pass, the one whose same-run ceiling was fastest (default 1)\n"
+            "  --out DIR   where bench.csv, bench.svg and bench.md go (default .); bench.csv\n"
+            "              grows as cases finish, the other two are written at the end\n"
+            "  --filter S  only the cases whose name contains S (fails when none does)\n"
+            "  --from-csv FILE  run nothing: draw DIR/bench.svg from a bench.csv written before\n"
+            "  --title T   with --from-csv: the device, driver and date line of the picture\n"
+            "Progress goes to stderr, the table to stdout. Status: 0 every output right, 1 a case\n"
+            "failed or gave a wrong output, 2 bad usage, 77 no usable device.\n");
 }
 
-static void usage(void)
+/* A count in 1..100000, or the option is named with the value it got. */
+static int parse_count(const char *option, const char *text, uint32_t *out)
 {
-    fprintf(stderr, "usage: dmlops bench [--short] [--runs N] [--repeat N] [--out DIR] "
-                    "[--filter SUBSTRING]\n"
-                    "  --short   tiny shapes, 3 runs: checks the benchmark's results (CI)\n"
-                    "  --runs    timed runs per measurement after 5 warm-up runs (default 30)\n"
-                    "  --repeat  the whole suite N times; each case keeps its least disturbed\n"
-                    "            pass, the one whose same-run ceiling was fastest (default 1)\n"
-                    "  --out     where bench.csv, bench.svg and bench.md go (default .)\n");
+    char *end;
+    unsigned long v = strtoul(text, &end, 10);
+    if (!*text || *end || text[0] == '-' || v < 1 || v > 100000)
+    {
+        fprintf(stderr, "dmlops bench: %s wants a whole number from 1 to 100000, not '%s'\n",
+                option, text);
+        return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* 1: --help was answered; 0: go on; -1: bad usage (already said). */
+static int parse_options(int argc, char **argv, struct bench_options *o)
+{
+    static const struct option options[] = {
+        {"short", no_argument, NULL, 's'},          {"full", no_argument, NULL, 'F'},
+        {"runs", required_argument, NULL, 'r'},     {"repeat", required_argument, NULL, 'R'},
+        {"out", required_argument, NULL, 'o'},      {"filter", required_argument, NULL, 'f'},
+        {"from-csv", required_argument, NULL, 'c'}, {"title", required_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},           {0}};
+    int c, bad = 0;
+    *o = (struct bench_options){.runs = 30, .repeat = 1, .out_dir = "."};
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1)
+    {
+        switch (c)
+        {
+        case 's':
+            o->short_mode = true;
+            break;
+        case 'F':
+            o->full_mode = true;
+            break;
+        case 'r':
+            bad |= parse_count("--runs", optarg, &o->runs), o->runs_given = true;
+            break;
+        case 'R':
+            bad |= parse_count("--repeat", optarg, &o->repeat);
+            break;
+        case 'o':
+            o->out_dir = optarg;
+            break;
+        case 'f':
+            o->filter = optarg;
+            break;
+        case 'c':
+            o->from_csv = optarg;
+            break;
+        case 't':
+            o->title = optarg;
+            break;
+        case 'h':
+            return usage(stdout), 1;
+        case ':':
+            fprintf(stderr, "dmlops bench: %s needs a value\n", argv[optind - 1]);
+            return -1;
+        default:
+            fprintf(stderr, "dmlops bench: unknown option '%s' (dmlops bench --help)\n",
+                    argv[optind - 1]);
+            return -1;
+        }
+    }
+    if (optind < argc)
+        return fprintf(stderr, "dmlops bench: unexpected argument '%s'\n", argv[optind]), -1;
+    if (o->short_mode && o->full_mode)
+        return fprintf(stderr, "dmlops bench: --short and --full exclude each other\n"), -1;
+    return bad ? -1 : 0;
 }
 
 static void fill_random(uint8_t *data, uint64_t bytes)
@@ -149,7 +214,7 @@ static void env_cleanup(struct bench_env *env)
 static void record_raw(struct bench_instance *inst, VkCommandBuffer cmd)
 {
     const struct dml_vk_kernel *k =
-        &dml_compiled_operator_from_iface(inst->compiled)->dispatchable.dispatches[0].kernel;
+        dml_dispatchable_kernel(&dml_compiled_operator_from_iface(inst->compiled)->dispatchable, 0);
     const struct VolkDeviceTable *vk = dml_vk_device_table(inst->env->vk);
     VkDeviceAddress push[16] = {k->params.address, inst->env->in_address, inst->env->out_address};
     vk->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->pipeline);
@@ -293,7 +358,6 @@ static int write_outputs(const struct bench_options *o, const struct bench_run_i
 {
     char path[1024];
     int failures = 0;
-    mkdir(o->out_dir, 0777); /* an existing directory is fine; fopen reports the rest */
     snprintf(path, sizeof(path), "%s/bench.csv", o->out_dir);
     failures += bench_write_csv(path, results, done);
     snprintf(path, sizeof(path), "%s/bench.svg", o->out_dir);
@@ -303,16 +367,30 @@ static int write_outputs(const struct bench_options *o, const struct bench_run_i
     return failures;
 }
 
+/* One line per finished case on stderr, and its CSV row (the first pass's) right away. */
+static void report_case(const struct bench_progress *p, uint32_t index, uint32_t count,
+                        const struct bench_op *op, HRESULT hr, const struct bench_result *r)
+{
+    fprintf(stderr, "[%u/%u] %s e%u: ", index + 1, count, op->name, op->elem_bytes);
+    if (FAILED(hr))
+        fprintf(stderr, "failed: %s\n", tool_hresult_text(hr));
+    else if (r->mismatches || !r->verified)
+        fprintf(stderr, "WRONG OUTPUT (%llu mismatches)\n", (unsigned long long)r->mismatches);
+    else
+        fprintf(stderr, "%.1f GB/s, %.2f of the ceiling\n", bench_gbps(r), bench_ratio(r));
+    if (SUCCEEDED(hr) && p->csv)
+        bench_csv_row(p->csv, r);
+}
+
 static uint32_t run_all(struct bench_env *env, const struct bench_op *ops, uint32_t count,
-                        struct bench_result *results, struct bench_cpu *cpu, int *failures)
+                        struct bench_result *results, struct bench_cpu *cpu, int *failures,
+                        const struct bench_progress *progress)
 {
     uint32_t done = 0;
     for (uint32_t i = 0; i < count; ++i)
     {
         HRESULT hr = run_case(env, &ops[i], &results[done], cpu);
-        if (FAILED(hr))
-            fprintf(stderr, "%s e%u: failed with 0x%08X\n", ops[i].name, ops[i].elem_bytes,
-                    (unsigned)hr);
+        report_case(progress, i, count, &ops[i], hr, &results[done]);
         if (FAILED(hr) || results[done].mismatches)
             ++*failures;
         if (SUCCEEDED(hr))
@@ -336,13 +414,15 @@ static void keep_least_disturbed(struct bench_result *kept, const struct bench_r
 
 static uint32_t run_repeated(struct bench_env *env, const struct bench_op *ops, uint32_t count,
                              uint32_t repeat, struct bench_result *results, struct bench_cpu *cpu,
-                             int *failures)
+                             int *failures, const struct bench_progress *progress)
 {
     static struct bench_result again[MAX_OPS];
-    uint32_t done = run_all(env, ops, count, results, cpu, failures);
+    const struct bench_progress quiet = {NULL};
+    uint32_t done = run_all(env, ops, count, results, cpu, failures, progress);
     for (uint32_t pass = 1; pass < repeat && done == count; ++pass)
     {
-        if (run_all(env, ops, count, again, cpu, failures) != count)
+        fprintf(stderr, "pass %u of %u\n", pass + 1, repeat);
+        if (run_all(env, ops, count, again, cpu, failures, &quiet) != count)
             break;
         for (uint32_t i = 0; i < count; ++i)
             keep_least_disturbed(&results[i], &again[i]);
@@ -350,29 +430,96 @@ static uint32_t run_repeated(struct bench_env *env, const struct bench_op *ops, 
     return done;
 }
 
+/* The output directory exists (made if missing, not its parents) and takes files, before any
+ * case runs; bench.csv is open for the rows as they come. */
+static int open_outputs(const char *dir, struct bench_progress *progress)
+{
+    char path[1024];
+    struct stat st;
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return fprintf(stderr, "dmlops bench: --out %s: %s\n", dir, strerror(errno)), -1;
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+        return fprintf(stderr, "dmlops bench: --out %s is not a directory\n", dir), -1;
+    snprintf(path, sizeof(path), "%s/bench.csv", dir);
+    if (!(progress->csv = bench_csv_begin(path)))
+        return fprintf(stderr, "dmlops bench: cannot write %s: %s\n", path, strerror(errno)), -1;
+    return 0;
+}
+
+/* Whether the default device is a CPU (lavapipe), where the full suite takes hours. */
+static bool default_device_is_cpu(void)
+{
+    DMLOPS_ADAPTER_INFO adapters[16];
+    UINT count = 0;
+    if (FAILED(dmlopsEnumerateAdapters(&count, NULL)) || !count || count > 16 ||
+        FAILED(dmlopsEnumerateAdapters(&count, adapters)))
+        return false;
+    for (UINT i = 0; i < count; ++i)
+    {
+        if (adapters[i].isDefault)
+            return adapters[i].type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    }
+    return false;
+}
+
+static void choose_mode(struct bench_options *o)
+{
+    if (!o->short_mode && !o->full_mode && default_device_is_cpu())
+    {
+        fprintf(stderr, "dmlops bench: the default device is a CPU: running the short suite "
+                        "(--full for the whole one)\n");
+        o->short_mode = true;
+    }
+    if (o->short_mode && !o->runs_given)
+        o->runs = 3;
+    o->warmup = o->short_mode ? 1 : 5;
+}
+
+/* The suite to run, or 0 after saying why there is none. */
+static uint32_t choose_ops(const struct bench_options *o, struct bench_op *ops)
+{
+    uint32_t all = bench_suite(o->short_mode, ops, MAX_OPS);
+    uint32_t count = select_ops(ops, all, o->filter);
+    if (!count)
+        fprintf(stderr, "dmlops bench: --filter '%s' matches none of the %u cases\n", o->filter,
+                all);
+    return count;
+}
+
 int bench_main(int argc, char **argv)
 {
     struct bench_options o;
     struct bench_env env;
     struct bench_run_info info;
+    struct bench_progress progress = {NULL};
     struct bench_cpu cpu = {0};
     static struct bench_op ops[MAX_OPS];
     static struct bench_result results[MAX_OPS];
-    int failures = 0;
-    if (parse_options(argc, argv, &o))
-        return usage(), 2;
-    uint32_t count = select_ops(ops, bench_suite(o.short_mode, ops, MAX_OPS), o.filter);
+    int failures = 0, parsed = parse_options(argc, argv, &o);
+    if (parsed)
+        return parsed > 0 ? 0 : 2;
+    if (o.from_csv)
+        return bench_redraw(o.from_csv, o.out_dir, o.title);
+    choose_mode(&o);
+    uint32_t count = choose_ops(&o, ops);
+    if (!count || open_outputs(o.out_dir, &progress))
+        return 2;
     describe_run(argc, argv, &o, &info);
+    fprintf(stderr, "dmlops bench: %u cases, %s suite, median of %u runs; writing %s/bench.csv\n",
+            count, o.short_mode ? "short" : "full", o.runs, o.out_dir);
     HRESULT hr = env_init(&env, &o, ops, count);
     if (FAILED(hr))
     {
-        fprintf(stderr, "dmlops bench: no usable device or memory (0x%08X)\n", (unsigned)hr);
+        fprintf(stderr, "dmlops bench: no usable device or memory: %s\n", tool_hresult_text(hr));
         env_cleanup(&env);
+        fclose(progress.csv);
         return hr == DXGI_ERROR_UNSUPPORTED ? 77 : 1;
     }
     describe_engines(dml_vk_device_engines(env.vk), info.engines, sizeof(info.engines));
-    uint32_t done = run_repeated(&env, ops, count, o.repeat, results, &cpu, &failures);
+    failures += bench_compile_graphs(env.device);
+    uint32_t done = run_repeated(&env, ops, count, o.repeat, results, &cpu, &failures, &progress);
     env_cleanup(&env);
+    failures += fclose(progress.csv) ? 1 : 0;
     summarize_compiles(results, done, &cpu);
     failures += write_outputs(&o, &info, results, done, &cpu);
     bench_print_table(&info, results, done, &cpu);

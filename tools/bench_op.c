@@ -44,12 +44,24 @@ static void describe(const struct bench_op *op, const struct bench_tensor *t, bo
     *tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, buffer};
 }
 
+/* Bindings: the inputs (JOIN: input_count of them), then the outputs. */
+static uint32_t input_count(const struct bench_op *op)
+{
+    return op->type == DML_OPERATOR_JOIN ? op->input_count : 1;
+}
+
 static HRESULT create_operator(IDMLDevice *device, const struct bench_op *op, struct descs *d,
                                IDMLOperator **out)
 {
-    describe(op, &op->input, true, &d->buffers[0], &d->tensors[0]);
+    const uint32_t n = input_count(op);
+    const bool out_strides = op->type == DML_OPERATOR_ELEMENT_WISE_IDENTITY;
+    for (uint32_t k = 0; k < n; ++k)
+        describe(op, n > 1 || op->type == DML_OPERATOR_JOIN ? &op->inputs[k] : &op->input, true,
+                 &d->buffers[k], &d->tensors[k]);
     for (uint32_t k = 0; k < op->output_count; ++k)
-        describe(op, &op->outputs[k], false, &d->buffers[1 + k], &d->tensors[1 + k]);
+        describe(op, &op->outputs[k], out_strides, &d->buffers[n + k], &d->tensors[n + k]);
+    DML_JOIN_OPERATOR_DESC join = {n, &d->tensors[0], &d->tensors[n], op->axis};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity = {&d->tensors[0], &d->tensors[1], NULL};
     DML_SLICE1_OPERATOR_DESC slice = {&d->tensors[0], &d->tensors[1], op->input.rank,
                                       op->offsets,    op->window,     op->steps};
     DML_SPLIT_OPERATOR_DESC split = {&d->tensors[0], op->output_count, &d->tensors[1], op->axis};
@@ -57,9 +69,24 @@ static HRESULT create_operator(IDMLDevice *device, const struct bench_op *op, st
         &d->tensors[0], &d->tensors[1], op->mode,  bench_data_type(op->elem_bytes),
         {{0}},          op->input.rank, op->start, op->end};
     memcpy(&padding.PaddingValue, &op->pad_bits, sizeof(op->pad_bits));
-    DML_OPERATOR_DESC desc = {op->type, op->type == DML_OPERATOR_SLICE1  ? (const void *)&slice
-                                        : op->type == DML_OPERATOR_SPLIT ? (const void *)&split
-                                                                         : (const void *)&padding};
+    UINT repeats[BENCH_MAX_RANK];
+    for (uint32_t i = 0; i < op->input.rank; ++i)
+        repeats[i] = op->outputs[0].sizes[i] / op->input.sizes[i];
+    DML_TILE_OPERATOR_DESC tile = {&d->tensors[0], &d->tensors[1], op->input.rank, repeats};
+    /* DEPTH_TO_SPACE and SPACE_TO_DEPTH share this layout; the block is the ratio of the H's. */
+    const bool to_space = op->type == DML_OPERATOR_DEPTH_TO_SPACE;
+    DML_DEPTH_TO_SPACE_OPERATOR_DESC depth_space = {
+        &d->tensors[0], &d->tensors[1],
+        to_space ? op->outputs[0].sizes[2] / op->input.sizes[2]
+                 : op->input.sizes[2] / op->outputs[0].sizes[2]};
+    DML_OPERATOR_DESC desc = {op->type, op->type == DML_OPERATOR_SLICE1     ? (const void *)&slice
+                                        : op->type == DML_OPERATOR_SPLIT    ? (const void *)&split
+                                        : op->type == DML_OPERATOR_JOIN     ? (const void *)&join
+                                        : op->type == DML_OPERATOR_TILE     ? (const void *)&tile
+                                        : op->type == DML_OPERATOR_PADDING1 ? (const void *)&padding
+                                        : to_space || op->type == DML_OPERATOR_SPACE_TO_DEPTH
+                                            ? (const void *)&depth_space
+                                            : (const void *)&identity};
     return IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)out);
 }
 
@@ -121,22 +148,26 @@ uint64_t bench_op_ceiling_bytes(const struct bench_op *op)
 static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
 {
     const struct bench_op *op = inst->op;
-    DML_BUFFER_BINDING buffers[1 + BENCH_MAX_OUTPUTS];
-    DML_BINDING_DESC bindings[1 + BENCH_MAX_OUTPUTS];
+    DML_BUFFER_BINDING buffers[2 * BENCH_MAX_OUTPUTS];
+    DML_BINDING_DESC bindings[2 * BENCH_MAX_OUTPUTS];
     DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)inst->compiled, {0}, {0}, 0};
+    const uint32_t n = input_count(op);
     place_outputs(op, inst->out_offsets);
     buffers[0] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, 0, op->input.bytes};
+    for (uint32_t k = 0; op->type == DML_OPERATOR_JOIN && k < n; ++k)
+        buffers[k] =
+            (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, op->in_offsets[k], op->inputs[k].bytes};
     for (uint32_t k = 0; k < op->output_count; ++k)
-        buffers[1 + k] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->out, inst->out_offsets[k],
+        buffers[n + k] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->out, inst->out_offsets[k],
                                               op->outputs[k].bytes};
-    for (uint32_t t = 0; t <= op->output_count; ++t)
+    for (uint32_t t = 0; t < n + op->output_count; ++t)
         bindings[t] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &buffers[t]};
     HRESULT hr = IDMLDevice_CreateBindingTable(env->device, &desc, &IID_IDMLBindingTable,
                                                (void **)&inst->table);
     if (FAILED(hr))
         return hr;
-    IDMLBindingTable_BindInputs(inst->table, 1, &bindings[0]);
-    IDMLBindingTable_BindOutputs(inst->table, op->output_count, &bindings[1]);
+    IDMLBindingTable_BindInputs(inst->table, n, &bindings[0]);
+    IDMLBindingTable_BindOutputs(inst->table, op->output_count, &bindings[n]);
     return S_OK;
 }
 
@@ -144,10 +175,10 @@ static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
 static void count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out)
 {
     const struct dml_dispatchable *d = &compiled->dispatchable;
-    out->dispatches = d->dispatch_count;
+    out->dispatches = dml_dispatchable_dispatch_count(d);
     out->copy_engine = 0;
-    for (uint32_t i = 0; i < d->dispatch_count; ++i)
-        out->copy_engine += d->dispatches[i].kernel.region_count != 0;
+    for (uint32_t i = 0; i < out->dispatches; ++i)
+        out->copy_engine += dml_dispatchable_kernel(d, i)->region_count != 0;
 }
 
 HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,

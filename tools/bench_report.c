@@ -65,8 +65,8 @@ static void format_row(const struct bench_result *r, const char *sep, char *out,
     snprintf(out, size, "%s%-22s%s%u%s%8.1f%s%7.1f%s%7.1f%s%5.2f%s%7.1f%s%-9s%s%s%s%s\n", sep,
              r->op->name, sep, r->op->elem_bytes, sep,
              (r->op->read_bytes + r->op->write_bytes) / MIB, sep, bench_gbps(r), sep,
-             ceiling_gbps(r), sep, bench_ratio(r), sep, copy_gbps(r), sep, dispatches, sep,
-             status, extra, sep);
+             ceiling_gbps(r), sep, bench_ratio(r), sep, copy_gbps(r), sep, dispatches, sep, status,
+             extra, sep);
 }
 
 void bench_print_table(const struct bench_run_info *info, const struct bench_result *results,
@@ -87,26 +87,42 @@ void bench_print_table(const struct bench_run_info *info, const struct bench_res
            cpu->compile_cold_ms, cpu->compile_first_median_ms, cpu->compile_warm_ms);
 }
 
-int bench_write_csv(const char *path, const struct bench_result *results, uint32_t count)
+#define CSV_HEADER                                                                                 \
+    "case,elem_bytes,target,read_bytes,write_bytes,op_ns,ceiling_ns,copy_ns,empty_ns,gbps,"        \
+    "ceiling_gbps,copy_gbps,ratio,dispatches,copy_engine_dispatches,compile_first_ms,"             \
+    "compile_warm_ms,verified,mismatches,meets_target\n"
+
+FILE *bench_csv_begin(const char *path)
 {
     FILE *f = fopen(path, "w");
+    if (f && (fputs(CSV_HEADER, f) < 0 || fflush(f)))
+    {
+        fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+void bench_csv_row(FILE *f, const struct bench_result *r)
+{
+    fprintf(
+        f,
+        "%s,%u,%s,%llu,%llu,%.0f,%.0f,%.0f,%.0f,%.1f,%.1f,%.1f,%.4f,%u,%u,%.4f,%.4f,%d,%llu,%d\n",
+        r->op->name, r->op->elem_bytes, bench_target_name(r->op->target),
+        (unsigned long long)r->op->read_bytes, (unsigned long long)r->op->write_bytes, r->op_ns,
+        r->ceiling_ns, r->copy_ns, r->empty_ns, bench_gbps(r), ceiling_gbps(r), copy_gbps(r),
+        bench_ratio(r), r->dispatches, r->copy_engine, r->compile_first_ms, r->compile_warm_ms,
+        r->verified, (unsigned long long)r->mismatches, bench_meets_target(r));
+    fflush(f);
+}
+
+int bench_write_csv(const char *path, const struct bench_result *results, uint32_t count)
+{
+    FILE *f = bench_csv_begin(path);
     if (!f)
         return perror(path), 1;
-    fprintf(f, "case,elem_bytes,target,read_bytes,write_bytes,op_ns,ceiling_ns,copy_ns,empty_ns,"
-               "gbps,ceiling_gbps,copy_gbps,ratio,dispatches,copy_engine_dispatches,compile_first_ms,"
-               "compile_warm_ms,verified,mismatches,meets_target\n");
     for (uint32_t i = 0; i < count; ++i)
-    {
-        const struct bench_result *r = &results[i];
-        fprintf(
-            f,
-            "%s,%u,%s,%llu,%llu,%.0f,%.0f,%.0f,%.0f,%.1f,%.1f,%.1f,%.4f,%u,%u,%.4f,%.4f,%d,%llu,%d\n",
-            r->op->name, r->op->elem_bytes, bench_target_name(r->op->target),
-            (unsigned long long)r->op->read_bytes, (unsigned long long)r->op->write_bytes, r->op_ns,
-            r->ceiling_ns, r->copy_ns, r->empty_ns, bench_gbps(r), ceiling_gbps(r), copy_gbps(r),
-            bench_ratio(r), r->dispatches, r->copy_engine, r->compile_first_ms, r->compile_warm_ms, r->verified,
-            (unsigned long long)r->mismatches, bench_meets_target(r));
-    }
+        bench_csv_row(f, &results[i]);
     return fclose(f) ? 1 : 0;
 }
 
@@ -124,7 +140,8 @@ int bench_write_markdown(const char *path, const struct bench_run_info *info,
             info->command, info->date, info->device, info->driver, info->runs, info->warmup,
             info->engines);
     fprintf(f, "| case | E | MiB r+w | GB/s | ceiling GB/s | ratio | vkCmdCopyBuffer GB/s | "
-               "dispatches (copy: by vkCmdCopyBuffer) | target |\n|---|---|---|---|---|---|---|---|---|\n");
+               "dispatches (copy: by vkCmdCopyBuffer) | target "
+               "|\n|---|---|---|---|---|---|---|---|---|\n");
     for (uint32_t i = 0; i < count; ++i)
     {
         format_row(&results[i], "|", row, sizeof(row));
@@ -138,96 +155,5 @@ int bench_write_markdown(const char *path, const struct bench_run_info *info,
             "%.3f ms.\n",
             cpu->record_ns, cpu->record_mean_ns, cpu->record_raw_ns, cpu->clock_ns,
             cpu->compile_cold_ms, cpu->compile_first_median_ms, cpu->compile_warm_ms);
-    return fclose(f) ? 1 : 0;
-}
-
-/* SVG: one group of four horizontal bars (E = 1, 2, 4, 8) per case, the ratio to the ceiling
- * (tiny cases: empty dispatch time / operator time), and a tick at the case's target. */
-#define SVG_LEFT 190
-#define SVG_SCALE 500.0 /* pixels for ratio 1 */
-#define SVG_BAR 6
-#define SVG_TOP 60
-
-static const char *const svg_colors[BENCH_ELEM_SIZES] = {"#d62728", "#ff7f0e", "#2ca02c",
-                                                         "#1f77b4"};
-
-static double svg_value(const struct bench_result *r)
-{
-    if (r->op->target == BENCH_TARGET_TINY)
-        return r->op_ns > 0 ? r->empty_ns / r->op_ns : 0;
-    return bench_ratio(r);
-}
-
-static double svg_target(const struct bench_result *r)
-{
-    double t = bench_target_ratio(r->op->target);
-    return r->op->target == BENCH_TARGET_TINY ? 1.0 / t : t;
-}
-
-static int svg_slot(uint32_t elem_bytes)
-{
-    return elem_bytes == 1 ? 0 : elem_bytes == 2 ? 1 : elem_bytes == 4 ? 2 : 3;
-}
-
-static void svg_case(FILE *f, const struct bench_result *r, double y)
-{
-    int slot = svg_slot(r->op->elem_bytes);
-    double v = svg_value(r), w = (v > 1.2 ? 1.2 : v) * SVG_SCALE;
-    if (slot == 0)
-        fprintf(f, "<text x='%d' y='%.0f' text-anchor='end'>%s</text>\n", SVG_LEFT - 6,
-                y + 2.5 * SVG_BAR, r->op->name);
-    fprintf(f, "<rect x='%d' y='%.0f' width='%.1f' height='%d' fill='%s'/>\n", SVG_LEFT,
-            y + slot * SVG_BAR, w, SVG_BAR - 1, svg_colors[slot]);
-    if (r->op->target != BENCH_TARGET_NONE)
-        fprintf(f, "<line x1='%.1f' x2='%.1f' y1='%.0f' y2='%.0f' stroke='black'/>\n",
-                SVG_LEFT + svg_target(r) * SVG_SCALE, SVG_LEFT + svg_target(r) * SVG_SCALE,
-                y + slot * SVG_BAR, y + (slot + 1) * SVG_BAR);
-}
-
-static void svg_axes(FILE *f, double bottom)
-{
-    for (int t = 0; t <= 12; t += 2)
-    {
-        double x = SVG_LEFT + t / 10.0 * SVG_SCALE;
-        fprintf(f, "<line x1='%.0f' x2='%.0f' y1='%d' y2='%.0f' stroke='#ccc'/>\n", x, x,
-                SVG_TOP - 5, bottom);
-        fprintf(f, "<text x='%.0f' y='%.0f' text-anchor='middle'>%.1f</text>\n", x, bottom + 14,
-                t / 10.0);
-    }
-    for (int s = 0; s < BENCH_ELEM_SIZES; ++s)
-        fprintf(f,
-                "<rect x='%d' y='30' width='10' height='10' fill='%s'/><text x='%d' y='39'>%d "
-                "byte%s</text>\n",
-                SVG_LEFT + s * 90, svg_colors[s], SVG_LEFT + s * 90 + 14, 1 << s, s ? "s" : "");
-}
-
-int bench_write_svg(const char *path, const struct bench_run_info *info,
-                    const struct bench_result *results, uint32_t count)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return perror(path), 1;
-    double group = BENCH_ELEM_SIZES * SVG_BAR + 6, bottom = SVG_TOP;
-    for (uint32_t i = 0; i < count; ++i)
-        bottom +=
-            (i + 1 == count || strcmp(results[i].op->name, results[i + 1].op->name)) ? group : 0;
-    fprintf(f,
-            "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%.0f' "
-            "font-family='sans-serif' font-size='10'>\n<rect width='100%%' height='100%%' "
-            "fill='white'/>\n",
-            SVG_LEFT + 660, bottom + 40);
-    fprintf(f,
-            "<text x='10' y='16' font-size='12'>libdmlops: bandwidth / 16-byte copy ceiling "
-            "(tiny: empty dispatch time / time); ticks: targets. %s, %s, %s</text>\n",
-            info->device, info->driver, info->date);
-    svg_axes(f, bottom);
-    double y = SVG_TOP;
-    for (uint32_t i = 0; i < count; ++i)
-    {
-        svg_case(f, &results[i], y);
-        if (i + 1 < count && strcmp(results[i].op->name, results[i + 1].op->name))
-            y += group;
-    }
-    fprintf(f, "</svg>\n");
     return fclose(f) ? 1 : 0;
 }

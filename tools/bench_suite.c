@@ -194,6 +194,91 @@ static void build_split(struct bench_op *op, const struct bench_shapes *s, uint3
     op->read_bytes = elements(&op->input) * op->elem_bytes;
 }
 
+/* arg: parts * 16 + axis (0, 1 or 3 of the split shape). The inputs lie one after another in the
+ * input buffer, 256-byte aligned; op->input spans them all. */
+static void build_join(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    uint32_t parts = arg / 16, axis = arg % 16;
+    uint64_t at = 0;
+    op->type = DML_OPERATOR_JOIN;
+    op->axis = axis;
+    op->input_count = parts;
+    op->output_count = 1;
+    op->outputs[0].rank = 4;
+    memcpy(op->outputs[0].sizes, s->split, sizeof(s->split));
+    bench_tensor_dense(&op->outputs[0], op->elem_bytes);
+    for (uint32_t k = 0; k < parts; ++k)
+    {
+        op->inputs[k] = op->outputs[0];
+        op->inputs[k].sizes[axis] = s->split[axis] / parts;
+        bench_tensor_dense(&op->inputs[k], op->elem_bytes);
+        op->in_offsets[k] = at;
+        at += (op->inputs[k].bytes + 255) & ~(uint64_t)255;
+    }
+    op->input = op->outputs[0];
+    op->input.bytes = at;
+    op->read_bytes = elements(&op->outputs[0]) * op->elem_bytes;
+}
+
+/* NCHW sizes; arg 0: NCHW -> NHWC (output strides), 1: NHWC -> NCHW (input strides), 2: a
+ * broadcast of a C x W plane over N and H. */
+static void build_identity(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    const uint32_t *n = s->nchw;
+    struct bench_tensor *out = &op->outputs[0];
+    op->type = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
+    op->output_count = 1;
+    set_input(op, 4, n);
+    *out = op->input;
+    struct bench_tensor *nhwc = arg == 0 ? out : &op->input;
+    if (arg < 2)
+    {
+        nhwc->strides[1] = 1;
+        nhwc->strides[3] = n[1];
+        nhwc->strides[2] = n[1] * n[3];
+        nhwc->strides[0] = n[1] * n[3] * n[2];
+        tensor_bytes(nhwc, op->elem_bytes);
+        op->read_bytes = elements(&op->input) * op->elem_bytes;
+        return;
+    }
+    op->input.strides[0] = op->input.strides[2] = 0;
+    op->input.strides[1] = n[3];
+    tensor_bytes(&op->input, op->elem_bytes);
+    op->read_bytes = (uint64_t)n[1] * n[3] * op->elem_bytes;
+}
+
+/* NCHW output; the input is H/2 x W/2 tiled twice along H and W. */
+static void build_tile(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    const uint32_t *n = s->nchw;
+    op->type = DML_OPERATOR_TILE;
+    op->output_count = 1;
+    set_input(op, 4, (uint32_t[]){n[0], n[1], n[2] / 2, n[3] / 2});
+    op->outputs[0].rank = 4;
+    memcpy(op->outputs[0].sizes, op->input.sizes, sizeof(n[0]) * 4);
+    op->outputs[0].sizes[2] *= 2;
+    op->outputs[0].sizes[3] *= 2;
+    bench_tensor_dense(&op->outputs[0], op->elem_bytes);
+    op->read_bytes = elements(&op->input) * op->elem_bytes;
+}
+
+/* BlockSize 2 over the NCHW shape (C to a multiple of 4, H and W even); arg 0: DEPTH_TO_SPACE of
+ * it, 1: SPACE_TO_DEPTH of it. */
+static void build_depth_space(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    const uint32_t *n = s->nchw, c = n[1] & ~3u, h = n[2] & ~1u, w = n[3] & ~1u;
+    struct bench_tensor *out = &op->outputs[0];
+    op->type = arg ? DML_OPERATOR_SPACE_TO_DEPTH : DML_OPERATOR_DEPTH_TO_SPACE;
+    op->output_count = 1;
+    set_input(op, 4, (uint32_t[]){n[0], c, h, w});
+    out->rank = 4;
+    memcpy(out->sizes,
+           arg ? (uint32_t[]){n[0], c * 4, h / 2, w / 2} : (uint32_t[]){n[0], c / 4, h * 2, w * 2},
+           4 * sizeof(uint32_t));
+    bench_tensor_dense(out, op->elem_bytes);
+    op->read_bytes = elements(&op->input) * op->elem_bytes;
+}
+
 static void finish_padding(struct bench_op *op, DML_PADDING_MODE mode)
 {
     struct bench_tensor *out = &op->outputs[0];
@@ -242,6 +327,13 @@ static void build_padding(struct bench_op *op, const struct bench_shapes *s, uin
         "split" #parts "_axis3", BENCH_TARGET_CONTIGUOUS, build_split, parts * 16 + 3, 0           \
     }
 
+#define JOIN_CASES(parts)                                                                          \
+    {"join" #parts "_axis0", BENCH_TARGET_CONTIGUOUS, build_join, parts * 16 + 0, 0},              \
+        {"join" #parts "_axis1", BENCH_TARGET_CONTIGUOUS, build_join, parts * 16 + 1, 0},          \
+    {                                                                                              \
+        "join" #parts "_axis3", BENCH_TARGET_CONTIGUOUS, build_join, parts * 16 + 3, 0             \
+    }
+
 static const struct bench_case cases[] = {
     {"slice_h_step2", BENCH_TARGET_CONTIGUOUS, build_slice4, 0, 0},
     {"slice_w_reversed", BENCH_TARGET_REVERSED, build_slice4, 1, 0},
@@ -252,6 +344,15 @@ static const struct bench_case cases[] = {
     SPLIT_CASES(2),
     SPLIT_CASES(4),
     SPLIT_CASES(32),
+    JOIN_CASES(2),
+    JOIN_CASES(4),
+    JOIN_CASES(32),
+    {"identity_nchw_to_nhwc", BENCH_TARGET_TRANSPOSE, build_identity, 0, 0},
+    {"identity_nhwc_to_nchw", BENCH_TARGET_TRANSPOSE, build_identity, 1, 0},
+    {"identity_broadcast", BENCH_TARGET_NONE, build_identity, 2, 0},
+    {"tile_x2_hw", BENCH_TARGET_CONTIGUOUS, build_tile, 0, 0},
+    {"depth_to_space_b2", BENCH_TARGET_CONTIGUOUS, build_depth_space, 0, 0},
+    {"space_to_depth_b2", BENCH_TARGET_CONTIGUOUS, build_depth_space, 1, 0},
     PAD_CASES("", 0),
     PAD_CASES("_last3", 8),
     {"pad_constant_gapped", BENCH_TARGET_PADDING, build_padding, DML_PADDING_MODE_CONSTANT | 16, 0},

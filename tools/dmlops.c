@@ -1,17 +1,21 @@
 /* dmlops: the library's command-line tool.
  *   dmlops info   list the Vulkan devices, the default one, their feature level and data types
  *   dmlops run    run the DirectML documentation's examples on the default device
- *   dmlops bench  measure every operator against the device's copy ceiling (tools/bench.h) */
+ *   dmlops bench  measure every operator against the device's copy ceiling (tools/bench.h)
+ * Results go to stdout, diagnostics to stderr; status 0 success, 1 failure, 2 bad usage. */
 #define _POSIX_C_SOURCE 200809L /* readlink, execv */
 #define COBJMACROS
 #include <dmlops.h>
 
+#include <getopt.h>
+#include <libgen.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "hresult.h"
 #include "seed_examples.h"
 
 static const char *const type_names[] = {
@@ -52,7 +56,8 @@ static void print_adapter(unsigned index, const DMLOPS_ADAPTER_INFO *info, IDMLD
         printf("    not usable: lacks a Vulkan feature libdmlops needs\n");
         return;
     }
-    printf("    feature level: %u.%u\n", info->maxFeatureLevel >> 12, (info->maxFeatureLevel >> 8) & 0xf);
+    printf("    feature level: %u.%u\n", info->maxFeatureLevel >> 12,
+           (info->maxFeatureLevel >> 8) & 0xf);
     if (device)
         print_data_types(device);
 }
@@ -66,7 +71,7 @@ static int command_info(void)
     printf("libdmlops %s\n", dmlopsGetVersionString());
     if (FAILED(dmlopsEnumerateAdapters(&count, NULL)) || !count)
     {
-        printf("no Vulkan device found\n");
+        printf("no Vulkan device found (the reason is on stderr)\n");
         return 1;
     }
     if (!(adapters = calloc(count, sizeof(*adapters))) ||
@@ -114,8 +119,8 @@ static int run_example(IDMLDevice *device, const struct seed_example *example)
     }
     printf("  %s", pass ? "PASS\n" : "FAIL");
     if (!pass)
-        printf(FAILED(hr) ? " (HRESULT 0x%08X)\n" : " (differs from the documented result)\n",
-               (unsigned)hr);
+        printf(" (%s)\n",
+               FAILED(hr) ? tool_hresult_text(hr) : "differs from the documented result");
     for (unsigned k = 0; k < example->output_count; ++k)
         free(results[k]);
     return pass ? 0 : 1;
@@ -132,7 +137,7 @@ static int command_run(void)
     if (FAILED(hr = DMLCreateDevice(NULL, DML_CREATE_DEVICE_FLAG_NONE, &IID_IDMLDevice,
                                     (void **)&device)))
     {
-        fprintf(stderr, "dmlops run: DMLCreateDevice failed: 0x%08X\n", (unsigned)hr);
+        fprintf(stderr, "dmlops run: DMLCreateDevice failed: %s\n", tool_hresult_text(hr));
         return 1;
     }
     if (SUCCEEDED(dmlopsEnumerateAdapters(&count, NULL)) && count &&
@@ -149,37 +154,124 @@ static int command_run(void)
     return failures ? 1 : 0;
 }
 
-/* `dmlops bench`: runs dmlops-bench from this program's directory with the same arguments (the
- * benchmark links the library's internals; see tools/CMakeLists.txt). */
+/* The library's messages (dmlops.h): the machine's problems (no Vulkan loader or driver) are
+ * what a user of the tool needs to hear; each is said once. */
+static void on_message(DMLOPS_MESSAGE_SEVERITY severity, const char *rule, const char *message,
+                       void *user)
+{
+    static char last[1024];
+    if (!strncmp(last, message, sizeof(last) - 1))
+        return;
+    snprintf(last, sizeof(last), "%s", message);
+    fprintf(stderr, "dmlops: %s%s%s%s\n", message, rule[0] ? " [" : "", rule,
+            rule[0] ? ", see docs/rules.md]" : "");
+}
+
+/* Where the benchmark program is: installed, in the libexec directory (DMLOPS_BENCH_FROM_BINDIR,
+ * relative to this program's directory); in the build tree, next to this program. */
 static int command_bench(char **argv)
 {
-    char path[4096];
-    ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - sizeof("-bench"));
+    static const char *const candidates[] = {DMLOPS_BENCH_FROM_BINDIR, "dmlops-bench"};
+    char self[4096], path[4600];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
     if (n <= 0)
         return perror("dmlops bench: /proc/self/exe"), 1;
-    path[n] = 0;
-    strcat(path, "-bench");
-    execv(path, argv);
-    perror(path);
+    self[n] = 0;
+    const char *dir = dirname(self);
+    for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); ++i)
+    {
+        snprintf(path, sizeof(path), "%s/%s", dir, candidates[i]);
+        if (access(path, X_OK) == 0)
+        {
+            argv[0] = "dmlops bench";
+            execv(path, argv);
+            perror(path);
+            return 1;
+        }
+    }
+    fprintf(stderr, "dmlops bench: the benchmark program %s is not installed next to dmlops\n",
+            candidates[0]);
     return 1;
 }
 
-static void usage(void)
+static int usage(FILE *out, int status)
 {
-    fprintf(stderr, "usage: dmlops info | run | bench [options]\n"
-                    "  info   list the Vulkan devices with their feature level and data types\n"
-                    "  run    run the DirectML documentation's examples on the default device\n"
-                    "  bench  measure every operator against the copy ceiling (bench --help)\n");
+    fprintf(out, "usage: dmlops [--help] [--version] COMMAND [--help]\n"
+                 "commands:\n"
+                 "  info   list the Vulkan devices with their feature level and data types\n"
+                 "  run    run the DirectML documentation's examples on the default device\n"
+                 "  bench  measure every operator against the copy ceiling (dmlops bench --help)\n"
+                 "environment: DMLOPS_DEVICE=<index or name> picks the device, DMLOPS_DEBUG=1\n"
+                 "prints the library's debug lines (rule ids: docs/rules.md); see man dmlops\n");
+    return status;
+}
+
+static const struct
+{
+    const char *name;
+    int (*run)(void);
+    const char *help;
+} commands[] = {
+    {"info", command_info,
+     "usage: dmlops info\nLists the Vulkan devices (* = the default one), "
+     "each one's feature level and data types.\n"},
+    {"run", command_run,
+     "usage: dmlops run\nRuns the 8 examples of DirectML's documentation on "
+     "the default device and compares them with the documented results.\n"},
+};
+
+/* info and run take no argument but --help. */
+static int run_command(int index, int argc, char **argv)
+{
+    static const struct option options[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+h", options, NULL)) != -1)
+    {
+        if (c == 'h')
+            return fputs(commands[index].help, stdout), 0;
+        fprintf(stderr, "dmlops %s: unknown option '%s'\n%s", commands[index].name,
+                argv[optind - 1], commands[index].help);
+        return 2;
+    }
+    if (optind < argc)
+    {
+        fprintf(stderr, "dmlops %s: unexpected argument '%s'\n%s", commands[index].name,
+                argv[optind], commands[index].help);
+        return 2;
+    }
+    dmlopsSetMessageCallback(on_message, NULL, DMLOPS_MESSAGE_FLAG_NO_STDERR);
+    return commands[index].run();
 }
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && !strcmp(argv[1], "info"))
-        return command_info();
-    if (argc == 2 && !strcmp(argv[1], "run"))
-        return command_run();
-    if (argc >= 2 && !strcmp(argv[1], "bench"))
-        return command_bench(argv);
-    usage();
-    return 2;
+    static const struct option options[] = {
+        {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'}, {0}};
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+hV", options, NULL)) != -1)
+    {
+        if (c == 'h')
+            return usage(stdout, 0);
+        if (c == 'V')
+            return printf("dmlops %s (libdmlops %s)\n", DMLOPS_TOOL_VERSION,
+                          dmlopsGetVersionString()),
+                   0;
+        fprintf(stderr, "dmlops: unknown option '%s'\n", argv[optind - 1]);
+        return usage(stderr, 2);
+    }
+    if (optind >= argc)
+        return fprintf(stderr, "dmlops: no command given\n"), usage(stderr, 2);
+    const char *name = argv[optind];
+    if (!strcmp(name, "bench"))
+        return command_bench(argv + optind);
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); ++i)
+    {
+        if (!strcmp(name, commands[i].name))
+            return run_command((int)i, argc - optind, argv + optind);
+    }
+    fprintf(stderr, "dmlops: unknown command '%s' (commands: info, run, bench)\n", name);
+    return usage(stderr, 2);
 }

@@ -4,13 +4,7 @@
 
 #include "lower.h"
 
-/* Step 1, one per operator family: the plan with one dimension per tensor dimension. */
-HRESULT lower_build_slice(const struct dml_op_def *def, struct plan *plan);
-HRESULT lower_build_split(const struct dml_op_def *def, struct plan *plan);
-HRESULT lower_build_padding(const struct dml_op_def *def, struct plan *plan);
-
-/* Allocates plan->parts (zeroed) and sets the common fields of a plan of `rank` dims. */
-HRESULT lower_plan_init(struct plan *plan, uint32_t elem_bytes, uint32_t rank, uint32_t part_count);
+/* Step 1 is each operator's own (struct dml_op_entry's lower, in src/ops/<op>.c). */
 
 /* Dimension edits applied to the iteration space, the input and every part together. */
 void lower_remove_dim(struct plan *plan, uint32_t d);

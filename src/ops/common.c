@@ -123,6 +123,22 @@ HRESULT dml_validate_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC 
     return S_OK;
 }
 
+HRESULT dml_validate_output_any_type(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                                     const char *name, const struct dml_tensor *in,
+                                     struct dml_tensor *out)
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_tensor_validate(ctx, desc, name, DML_TENSOR_OUTPUT, out)) ||
+        FAILED(hr = check_fl(ctx, DML_FL_TYPE, out->data_type, name)))
+        return hr;
+    if (out->rank != in->rank)
+        return dml_reject(ctx, DML_RULE_T10_DIMENSION_COUNT_MISMATCH,
+                          "%s.DimensionCount is %u; allowed: the input's %u", name, out->rank,
+                          in->rank);
+    return S_OK;
+}
+
 HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *in_desc,
                             const DML_TENSOR_DESC *out_desc, struct dml_tensor t[2])
 {

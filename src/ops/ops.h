@@ -8,21 +8,24 @@
 #include "tensor.h"
 #include "validate.h"
 
-/* An operator libdmlops implements: its feature-level table and its validator. The validator
- * fills out only when it returns S_OK (with dml_op_def_store), and leaves it untouched
- * otherwise. */
+#include "plan.h"
+
+/* An operator libdmlops implements, all of it in src/ops/<op>.c: its feature-level table, its
+ * validator and its lowering. The validator fills out only when it returns S_OK (with
+ * dml_op_def_store), and leaves it untouched otherwise. lower writes the plan with one dimension
+ * per tensor dimension (src/lower.c simplifies it); it fails only with E_OUTOFMEMORY. Every
+ * entry is listed once, in DML_OPS (src/ops/registry.c), which everything else reads. */
 struct dml_op_entry
 {
     DML_OPERATOR_TYPE type;
+    const char *name; /* "SLICE1": as in DML_OPERATOR_SLICE1 */
     struct dml_fl_table fl;
     HRESULT (*validate)(struct dml_validate_ctx *ctx, const void *desc, struct dml_op_def *out);
+    HRESULT (*lower)(const struct dml_op_def *def, struct plan *plan);
 };
 
-extern const struct dml_op_entry dml_op_slice;
-extern const struct dml_op_entry dml_op_slice1;
-extern const struct dml_op_entry dml_op_split;
-extern const struct dml_op_entry dml_op_padding;
-extern const struct dml_op_entry dml_op_padding1;
+/* The entry of an implemented operator; NULL for any other type. */
+const struct dml_op_entry *dml_op_find(DML_OPERATOR_TYPE type);
 
 /* The input with its feature-level rules (data type and dimension count at ctx's level). */
 HRESULT dml_validate_input(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
@@ -30,6 +33,11 @@ HRESULT dml_validate_input(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *
 /* An output of the operator whose input is in (T1-T9, D8, then T10 against in). */
 HRESULT dml_validate_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
                             const char *name, const struct dml_tensor *in, struct dml_tensor *out);
+/* As dml_validate_output, but the output's DataType is its own, checked against the level
+ * (CAST). */
+HRESULT dml_validate_output_any_type(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                                     const char *name, const struct dml_tensor *in,
+                                     struct dml_tensor *out);
 /* InputTensor and OutputTensor of a one-in, one-out operator into t[0] and t[1]. */
 HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *in_desc,
                             const DML_TENSOR_DESC *out_desc, struct dml_tensor t[2]);

@@ -2,6 +2,11 @@
  * kept as a FLOAT32 scalar; lowering converts it to the element's bits (D4). */
 #include "ops/ops.h"
 
+#include <string.h>
+
+#include "lower.h"
+#include "scalar.h"
+
 static const struct dml_fl_row padding_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 5, DML_TYPES_FLOAT, DML_MODES_CER},
     {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, DML_MODES_CER},
@@ -109,7 +114,48 @@ static HRESULT padding1_validate(struct dml_validate_ctx *ctx, const void *desc_
     return store(ctx, &f, t, desc->PaddingValueDataType, desc->PaddingValue, out);
 }
 
-const struct dml_op_entry dml_op_padding = {DML_OPERATOR_PADDING, DML_FL_TABLE(padding_rows),
-                                            padding_validate};
-const struct dml_op_entry dml_op_padding1 = {DML_OPERATOR_PADDING1, DML_FL_TABLE(padding1_rows),
-                                             padding1_validate};
+/* Indexed by DML_PADDING_MODE. */
+static const enum plan_map padding_maps[] = {
+    [DML_PADDING_MODE_CONSTANT] = PLAN_MAP_CONSTANT,
+    [DML_PADDING_MODE_EDGE] = PLAN_MAP_EDGE,
+    [DML_PADDING_MODE_REFLECTION] = PLAN_MAP_REFLECT,
+    [DML_PADDING_MODE_SYMMETRIC] = PLAN_MAP_SYMMETRIC,
+    [DML_PADDING_MODE_WRAP] = PLAN_MAP_WRAP,
+};
+
+/* P-7: a dimension without padding is a plain copy (AFFINE). */
+static HRESULT padding_lower(const struct dml_op_def *def, struct plan *plan)
+{
+    const struct dml_tensor *input = dml_op_input(def, 0);
+    const struct dml_tensor *output = dml_op_output(def, 0);
+    const struct dml_padding_def *padding = &def->u.padding;
+    HRESULT hr = lower_plan_init(plan, def->elem_size, input->rank, 1);
+    if (FAILED(hr))
+        return hr;
+    for (uint32_t d = 0; d < input->rank; ++d)
+    {
+        int padded = padding->start[d] || padding->end[d];
+        plan->dims[d] = (struct plan_dim){
+            .size = output->sizes[d],
+            .in_stride = input->strides[d],
+            .map = padded ? padding_maps[padding->mode] : PLAN_MAP_AFFINE,
+            .in_size = input->sizes[d],
+            .pad_start = padding->start[d],
+            .step = 1,
+        };
+    }
+    lower_part_strides(&plan->parts[0], output);
+    if (padding->mode == DML_PADDING_MODE_CONSTANT)
+    {
+        uint64_t bits =
+            dml_scalar_to_element_bits(padding->value_type, &padding->value, output->data_type);
+        memcpy(plan->pad_value, &bits, def->elem_size);
+    }
+    return S_OK;
+}
+
+const struct dml_op_entry dml_op_padding = {
+    DML_OPERATOR_PADDING, "PADDING", DML_FL_TABLE(padding_rows), padding_validate, padding_lower};
+const struct dml_op_entry dml_op_padding1 = {DML_OPERATOR_PADDING1, "PADDING1",
+                                             DML_FL_TABLE(padding1_rows), padding1_validate,
+                                             padding_lower};

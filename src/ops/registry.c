@@ -2,20 +2,58 @@
  * any operator's own (null desc, operator type, feature level of the operator). */
 #include "ops/ops.h"
 
+#include <stdio.h>
 #include <string.h>
 
+/* The one list of implemented operators: adding one is its file in src/ops and a line here (one
+ * operator, or one family of versions, a line). */
+/* clang-format off */
+#define DML_OPS(X)                                                                                 \
+    X(slice) X(slice1) X(split) X(join) X(padding) X(padding1) X(identity)                         \
+    X(tile) X(cast)                                                                                \
+    X(depth_to_space) X(depth_to_space1) X(space_to_depth) X(space_to_depth1)
+/* clang-format on */
+
+#define DML_OP_DECLARE_(op) extern const struct dml_op_entry dml_op_##op;
+DML_OPS(DML_OP_DECLARE_)
+#undef DML_OP_DECLARE_
+
 static const struct dml_op_entry *const implemented[] = {
-    &dml_op_slice, &dml_op_slice1, &dml_op_split, &dml_op_padding, &dml_op_padding1,
+#define DML_OP_POINTER_(op) &dml_op_##op,
+    DML_OPS(DML_OP_POINTER_)
+#undef DML_OP_POINTER_
 };
 
-static const struct dml_op_entry *find_entry(DML_OPERATOR_TYPE type)
+#define IMPLEMENTED_COUNT (sizeof(implemented) / sizeof(implemented[0]))
+
+const struct dml_op_entry *dml_op_find(DML_OPERATOR_TYPE type)
 {
-    for (size_t i = 0; i < sizeof(implemented) / sizeof(implemented[0]); ++i)
+    for (size_t i = 0; i < IMPLEMENTED_COUNT; ++i)
     {
         if (implemented[i]->type == type)
             return implemented[i];
     }
     return NULL;
+}
+
+/* "SLICE, SLICE1, ...": the implemented operators, for the debug line. */
+static const char *implemented_names(char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < IMPLEMENTED_COUNT && len < size; ++i)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", implemented[i]->name);
+    return buf;
+}
+
+static HRESULT reject_unsupported(struct dml_validate_ctx *ctx, const DML_OPERATOR_DESC *desc)
+{
+    char names[256];
+    return dml_reject(ctx, DML_RULE_OP_TYPE_UNSUPPORTED,
+                      "Type is %s (%u), a DirectML operator that libdmlops does not implement; "
+                      "implemented: %s",
+                      dml_operator_type_name(desc->Type), (unsigned)desc->Type,
+                      implemented_names(names, sizeof(names)));
 }
 
 static HRESULT check_operator(struct dml_validate_ctx *ctx, const DML_OPERATOR_DESC *desc,
@@ -26,11 +64,8 @@ static HRESULT check_operator(struct dml_validate_ctx *ctx, const DML_OPERATOR_D
     if (!dml_operator_type_is_defined(desc->Type))
         return dml_reject(ctx, DML_RULE_OP_TYPE_UNDEFINED, "Type is %u; allowed: 1..%u",
                           (unsigned)desc->Type, (unsigned)DML_OPERATOR_UNFOLD);
-    if (!(*entry = find_entry(desc->Type)))
-        return dml_reject(ctx, DML_RULE_OP_TYPE_UNSUPPORTED,
-                          "Type is %s (%u), a DirectML operator that libdmlops does not implement; "
-                          "implemented: SLICE, SLICE1, SPLIT, PADDING, PADDING1",
-                          dml_operator_type_name(desc->Type), (unsigned)desc->Type);
+    if (!(*entry = dml_op_find(desc->Type)))
+        return reject_unsupported(ctx, desc);
     if (!desc->Desc)
         return dml_reject(ctx, DML_RULE_DESC_NULL,
                           "Desc is NULL; allowed: a pointer to the operator's desc");

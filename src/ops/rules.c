@@ -9,6 +9,7 @@ static const struct dml_rule_info rules[] = {
 #define DML_RULE_INFO_(id, short_name, title, message)                                             \
     [DML_RULE_##id] = {"DML_RULE_" #id, short_name, title, message},
     DML_RULES(DML_RULE_INFO_)
+    DML_GRAPH_RULES(DML_RULE_INFO_)
 #undef DML_RULE_INFO_
 };
 
@@ -37,8 +38,9 @@ HRESULT dml_reject(struct dml_validate_ctx *ctx, enum dml_rule rule, const char 
             vsnprintf(detail, sizeof(detail), fmt, args);
             va_end(args);
         }
-        dml_diag_print(true, "%s: rule %s %s: %s", subject_name(ctx->op_type), info->short_name,
-                       info->title, fmt ? detail : info->message);
+        dml_diag_rule(true, DMLOPS_MESSAGE_SEVERITY_ERROR, info->short_name, "%s: rule %s %s: %s",
+                      subject_name(ctx->op_type), info->short_name, info->title,
+                      fmt ? detail : info->message);
     }
     return rule == DML_RULE_OP_TYPE_UNSUPPORTED ? DXGI_ERROR_UNSUPPORTED : E_INVALIDARG;
 }

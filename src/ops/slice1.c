@@ -4,6 +4,8 @@
 
 #include <stdlib.h>
 
+#include "lower.h"
+
 static const struct dml_fl_row slice1_rows[] = {
     {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, 0},
     {DML_FEATURE_LEVEL_3_0, 1, 8, DML_TYPES_8T, 0},
@@ -128,7 +130,29 @@ static HRESULT slice_validate(struct dml_validate_ctx *ctx, const void *desc_,
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_slice1 = {DML_OPERATOR_SLICE1, DML_FL_TABLE(slice1_rows),
-                                           slice1_validate};
-const struct dml_op_entry dml_op_slice = {DML_OPERATOR_SLICE, DML_FL_TABLE(slice_rows),
-                                          slice_validate};
+/* S1-8, out[c] = in[start + strides * c], where a negative stride starts at the window's last
+ * element; the window start is folded into in_base. */
+static HRESULT slice_lower(const struct dml_op_def *def, struct plan *plan)
+{
+    const struct dml_tensor *input = dml_op_input(def, 0);
+    const struct dml_tensor *output = dml_op_output(def, 0);
+    const struct dml_slice_def *slice = &def->u.slice;
+    HRESULT hr = lower_plan_init(plan, def->elem_size, input->rank, 1);
+    if (FAILED(hr))
+        return hr;
+    for (uint32_t d = 0; d < input->rank; ++d)
+    {
+        int64_t start =
+            (int64_t)slice->offsets[d] + (slice->strides[d] < 0 ? (int64_t)slice->sizes[d] - 1 : 0);
+        plan->in_base += start * input->strides[d];
+        plan->dims[d].size = output->sizes[d];
+        plan->dims[d].in_stride = (int64_t)slice->strides[d] * input->strides[d];
+    }
+    lower_part_strides(&plan->parts[0], output);
+    return S_OK;
+}
+
+const struct dml_op_entry dml_op_slice1 = {DML_OPERATOR_SLICE1, "SLICE1", DML_FL_TABLE(slice1_rows),
+                                           slice1_validate, slice_lower};
+const struct dml_op_entry dml_op_slice = {DML_OPERATOR_SLICE, "SLICE", DML_FL_TABLE(slice_rows),
+                                          slice_validate, slice_lower};

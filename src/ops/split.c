@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "lower.h"
+
 static const struct dml_fl_row split_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 4, DML_TYPES_6T, 0},
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
@@ -96,7 +98,7 @@ static HRESULT store(struct dml_validate_ctx *ctx, const DML_SPLIT_OPERATOR_DESC
     for (uint32_t k = 0; k < desc->OutputCount; ++k)
         dml_tensor_validate(&quiet, &desc->OutputTensors[k], "", DML_TENSOR_OUTPUT,
                             &out->tensors[1 + k]);
-    out->u.split.axis = desc->Axis;
+    out->u.axis = desc->Axis;
     return S_OK;
 }
 
@@ -113,5 +115,30 @@ static HRESULT split_validate(struct dml_validate_ctx *ctx, const void *desc_,
     return store(ctx, desc, &in, out);
 }
 
-const struct dml_op_entry dml_op_split = {DML_OPERATOR_SPLIT, DML_FL_TABLE(split_rows),
-                                          split_validate};
+/* The iteration space is the input; output k takes the axis range that begins at the sum of the
+ * earlier outputs' extents (SP-8). */
+static HRESULT split_lower(const struct dml_op_def *def, struct plan *plan)
+{
+    const struct dml_tensor *input = dml_op_input(def, 0);
+    uint32_t axis = def->u.axis, begin = 0;
+    HRESULT hr = lower_plan_init(plan, def->elem_size, input->rank, def->output_count);
+    if (FAILED(hr))
+        return hr;
+    for (uint32_t d = 0; d < input->rank; ++d)
+    {
+        plan->dims[d].size = input->sizes[d];
+        plan->dims[d].in_stride = input->strides[d];
+    }
+    plan->part_axis = axis;
+    for (uint32_t k = 0; k < def->output_count; ++k)
+    {
+        const struct dml_tensor *output = dml_op_output(def, k);
+        plan->parts[k].axis_begin = begin;
+        lower_part_strides(&plan->parts[k], output);
+        begin += output->sizes[axis];
+    }
+    return S_OK;
+}
+
+const struct dml_op_entry dml_op_split = {DML_OPERATOR_SPLIT, "SPLIT", DML_FL_TABLE(split_rows),
+                                          split_validate, split_lower};

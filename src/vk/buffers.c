@@ -17,12 +17,12 @@ static VkDeviceAddress query_address(struct dml_vk_device *dev, VkBuffer buffer)
     return dev->vk.vkGetBufferDeviceAddress(dev->handle, &info);
 }
 
-/* Index of buffer in the registry, or -1. Lock held. */
+/* Index of buffer in the registry (retired buffers are gone to everyone), or -1. Lock held. */
 static ptrdiff_t find(const struct dml_vk_buffer_registry *reg, VkBuffer buffer)
 {
-    for (size_t i = 0; i < reg->count; ++i)
+    for (size_t i = 0; buffer && i < reg->count; ++i)
     {
-        if (reg->items[i].buffer == buffer)
+        if (reg->items[i].buffer == buffer && !reg->items[i].retired)
             return (ptrdiff_t)i;
     }
     return -1;
@@ -39,6 +39,14 @@ static bool lookup(struct dml_vk_device *dev, VkBuffer buffer, struct dml_vk_own
     return i >= 0;
 }
 
+bool dml_vk_buffer_check(struct dml_vk_device *dev, VkBuffer buffer)
+{
+    struct dml_vk_owned_buffer owned;
+    if (!dev->owns_device)
+        return buffer != VK_NULL_HANDLE;
+    return lookup(dev, buffer, &owned);
+}
+
 /* The library's buffers: the address queried once at creation (GPU-assisted validation knows
  * only addresses queried before a dispatch is recorded); the application's: queried now. */
 struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset)
@@ -46,6 +54,8 @@ struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer
     struct dml_vk_owned_buffer owned;
     if (lookup(dev, buffer, &owned))
         return (struct dml_vk_slot){owned.address + offset, buffer, offset};
+    if (dev->owns_device || !buffer) /* not a live buffer: never hand its handle to Vulkan */
+        return (struct dml_vk_slot){0};
     return (struct dml_vk_slot){query_address(dev, buffer) + offset, VK_NULL_HANDLE, 0};
 }
 
@@ -68,6 +78,8 @@ uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer)
     struct dml_vk_owned_buffer owned;
     if (lookup(dev, buffer, &owned))
         return owned.size;
+    if (dev->owns_device || !buffer)
+        return 0;
     VkMemoryRequirements req;
     dev->vk.vkGetBufferMemoryRequirements(dev->handle, buffer, &req);
     return req.size;
@@ -110,21 +122,61 @@ HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer 
     return hr;
 }
 
-void dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer)
+static bool commands_pending(struct dml_vk_device *dev)
+{
+    pthread_mutex_lock(&dev->commands.lock);
+    bool pending = dev->commands.count > 0;
+    pthread_mutex_unlock(&dev->commands.lock);
+    return pending;
+}
+
+static void free_owned(struct dml_vk_device *dev, const struct dml_vk_owned_buffer *owned)
+{
+    struct dml_vk_allocation a = {.buffer = owned->buffer, .memory = owned->memory};
+    dml_vk_allocation_destroy(dev, &a);
+}
+
+bool dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer)
 {
     struct dml_vk_buffer_registry *reg = &dev->buffers;
+    bool retire = commands_pending(dev);
     pthread_mutex_lock(&reg->lock);
-    ptrdiff_t i = buffer ? find(reg, buffer) : -1;
+    ptrdiff_t i = find(reg, buffer);
     struct dml_vk_owned_buffer owned = {0};
-    if (i >= 0)
+    if (i >= 0 && retire)
+        reg->items[i].retired = true;
+    else if (i >= 0)
     {
         owned = reg->items[i];
         reg->items[i] = reg->items[--reg->count];
     }
     pthread_mutex_unlock(&reg->lock);
-    struct dml_vk_allocation a = {.buffer = owned.buffer, .memory = owned.memory};
-    if (i >= 0)
-        dml_vk_allocation_destroy(dev, &a);
+    if (owned.buffer)
+        free_owned(dev, &owned); /* outside the lock: Vulkan may call the app's allocator */
+    return i >= 0;
+}
+
+/* One retired buffer, removed from the registry; false when there is none. */
+static bool take_retired(struct dml_vk_buffer_registry *reg, struct dml_vk_owned_buffer *out)
+{
+    bool found = false;
+    pthread_mutex_lock(&reg->lock);
+    for (size_t i = 0; i < reg->count && !found; ++i)
+    {
+        if (!(found = reg->items[i].retired))
+            continue;
+        *out = reg->items[i];
+        reg->items[i] = reg->items[--reg->count];
+    }
+    pthread_mutex_unlock(&reg->lock);
+    return found;
+}
+
+void dml_vk_buffer_release_retired(struct dml_vk_device *dev)
+{
+    struct dml_vk_owned_buffer owned = {0};
+    while (!commands_pending(dev) && take_retired(&dev->buffers, &owned))
+        free_owned(dev, &owned);
 }
 
 void dml_vk_buffer_registry_cleanup(struct dml_vk_device *dev)

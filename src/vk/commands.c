@@ -35,6 +35,19 @@ static VkCommandPool forget(struct dml_vk_device *dev, VkCommandBuffer cmd)
     return pool;
 }
 
+bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd)
+{
+    struct dml_vk_commands *list = &dev->commands;
+    bool found = false;
+    if (!dev->owns_device || !cmd)
+        return cmd != VK_NULL_HANDLE;
+    pthread_mutex_lock(&list->lock);
+    for (size_t i = 0; i < list->count && !found; ++i)
+        found = list->items[i].cmd == cmd;
+    pthread_mutex_unlock(&list->lock);
+    return found;
+}
+
 static VkResult allocate(struct dml_vk_device *dev, VkCommandPool pool, VkCommandBuffer *out)
 {
     VkCommandBufferAllocateInfo info = {

@@ -1,7 +1,13 @@
 /* Which engine the device copies contiguous runs with faster: a dispatch of the library's own
  * copy kernel, or vkCmdCopyBuffer. Probed once per device, driver and library version with GPU
  * timestamps (each probe the best of a few runs after a warm-up), and kept in the cache
- * directory so that later processes only read the times back. */
+ * directory so that later processes only read the times back.
+ *
+ * Never inside device creation, never on an application's queue: the probes run lazily, the first
+ * time a program step could use the copy engine (or `dmlops bench` asks), and only on a device
+ * the library created itself, on its own queue. An interop device uses a cache file left by such
+ * a device (the same GPU and driver), DMLOPS_COPY_ENGINE, or else the compute kernel. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +22,7 @@
 #define RUNS 4 /* per probe; the first is a warm-up */
 #define QUERIES (DML_VK_ENGINE_PROBES * RUNS * 2)
 #define FILE_MAGIC "DMLOPS-ENGINES-2"
+#define FILE_MAX_BYTES 512 /* the file is a line of text: larger is not ours */
 
 enum
 {
@@ -40,8 +47,18 @@ struct calibration
     VkQueryPool queries;
 };
 
-const struct dml_vk_engines *dml_vk_device_engines(const struct dml_vk_device *dev)
+enum
 {
+    UNMEASURED,
+    MEASURING,
+    SETTLED,
+};
+
+static HRESULT ensure_measured(struct dml_vk_device *dev);
+
+const struct dml_vk_engines *dml_vk_device_engines(struct dml_vk_device *dev)
+{
+    ensure_measured(dev); /* out of memory: still unmeasured, so compute */
     return &dev->engines;
 }
 
@@ -56,19 +73,28 @@ static double along(const struct dml_vk_engine_probe *small,
     return small->ns + slope * (double)(bytes - small->bytes);
 }
 
-enum dml_vk_engine dml_vk_engine_for(const struct dml_vk_device *dev, uint64_t bytes, uint32_t runs)
+HRESULT dml_vk_engine_for(struct dml_vk_device *dev, uint64_t bytes, uint32_t runs,
+                          enum dml_vk_engine *engine)
 {
     const struct dml_vk_engines *e = &dev->engines;
     const struct dml_vk_engine_probe *p = e->probes;
+    HRESULT hr;
+
+    *engine = DML_VK_ENGINE_COMPUTE;
     if (e->forced >= 0)
-        return (enum dml_vk_engine)e->forced;
-    if (!e->measured)
-        return DML_VK_ENGINE_COMPUTE;
+        return *engine = (enum dml_vk_engine)e->forced, S_OK;
+    if (FAILED(hr = ensure_measured(dev)))
+        return hr;
+    /* While another thread (or this one, through its own probe kernels) measures: compute. */
+    if (atomic_load(&e->state) != SETTLED || !e->measured)
+        return S_OK;
     double per_run = (p[TRANSFER_MANY_RUNS].ns - p[TRANSFER_LARGE].ns) / (MANY_RUNS - 1);
     double transfer = along(&p[TRANSFER_SMALL], &p[TRANSFER_LARGE], bytes) +
                       (per_run > 0 ? per_run : 0) * (runs - 1);
     double compute = along(&p[COMPUTE_SMALL], &p[COMPUTE_LARGE], bytes);
-    return transfer < compute ? DML_VK_ENGINE_TRANSFER : DML_VK_ENGINE_COMPUTE;
+    if (transfer < compute)
+        *engine = DML_VK_ENGINE_TRANSFER;
+    return S_OK;
 }
 
 /* A plain copy of bytes as the library's own kernel does it: 16-byte units, slot 0 to slot 1. */
@@ -219,35 +245,53 @@ static HRESULT measure(struct dml_vk_device *dev, uint64_t mask, struct dml_vk_e
     return hr;
 }
 
-/* The probe times of a cache file; false, with *e untouched, unless the file holds exactly the
- * magic and one finite positive time per probe. */
-static bool load(const char *path, struct dml_vk_engines *e)
+/* The probe times in a cache file's text; false unless it holds exactly the magic and one finite
+ * positive time per probe (a NUL inside makes strlen differ from the size: refused too). */
+static bool parse(const char *text, size_t size, double ns[DML_VK_ENGINE_PROBES])
 {
-    char magic[32] = {0}, rest;
-    double ns[DML_VK_ENGINE_PROBES];
-    FILE *f = fopen(path, "r");
-    if (!f)
+    size_t magic = strlen(FILE_MAGIC);
+    char *end;
+    if (strlen(text) != size || strncmp(text, FILE_MAGIC, magic) ||
+        !isspace((unsigned char)text[magic]))
         return false;
-    bool ok = fscanf(f, "%31s", magic) == 1 && !strcmp(magic, FILE_MAGIC);
-    for (int p = 0; p < DML_VK_ENGINE_PROBES && ok; ++p)
-        ok = fscanf(f, "%lf", &ns[p]) == 1 && isfinite(ns[p]) && ns[p] > 0;
-    ok = ok && fscanf(f, " %c", &rest) == EOF;
-    fclose(f);
-    for (int p = 0; p < DML_VK_ENGINE_PROBES && ok; ++p)
-        e->probes[p].ns = ns[p];
-    return ok;
+    text += magic;
+    for (int p = 0; p < DML_VK_ENGINE_PROBES; ++p, text = end)
+    {
+        ns[p] = strtod(text, &end);
+        if (end == text || !isfinite(ns[p]) || ns[p] <= 0)
+            return false;
+    }
+    while (isspace((unsigned char)*text))
+        ++text;
+    return !*text;
 }
 
-static void save(const char *path, const struct dml_vk_engines *e)
+/* The probe times of the cache file: S_OK; S_FALSE, with *e untouched, when it is missing or
+ * malformed; E_OUTOFMEMORY. */
+static HRESULT load(const struct dml_vk_device *dev, struct dml_vk_engines *e)
 {
-    char text[512];
+    double ns[DML_VK_ENGINE_PROBES];
+    size_t size;
+    char *text;
+    HRESULT hr = dml_vk_cache_read(dev, "engines", FILE_MAX_BYTES, (void **)&text, &size);
+    if (hr == S_OK && !parse(text, size, ns))
+        hr = S_FALSE;
+    free(text);
+    for (int p = 0; p < DML_VK_ENGINE_PROBES && hr == S_OK; ++p)
+        e->probes[p].ns = ns[p];
+    return hr;
+}
+
+static void save(const struct dml_vk_device *dev, const struct dml_vk_engines *e)
+{
+    char text[FILE_MAX_BYTES];
     int n = snprintf(text, sizeof(text), "%s", FILE_MAGIC);
     for (int p = 0; p < DML_VK_ENGINE_PROBES && n > 0 && (size_t)n < sizeof(text); ++p)
         n += snprintf(text + n, sizeof(text) - (size_t)n, " %.1f", e->probes[p].ns);
     if (n > 0 && (size_t)n + 1 < sizeof(text))
     {
         text[n++] = '\n';
-        dml_vk_cache_store(path, text, (size_t)n, NULL, 0);
+        dml_vk_cache_write(dev, "engines", text, (size_t)n, NULL, 0);
     }
 }
 
@@ -270,39 +314,67 @@ static void finish(struct dml_vk_engines *e, const char *source)
     e->source = source;
 }
 
+/* At device creation: DMLOPS_COPY_ENGINE, or the times an earlier process measured; nothing is
+ * submitted. */
 HRESULT dml_vk_engines_choose(struct dml_vk_device *dev)
 {
     struct dml_vk_engines *e = &dev->engines;
-    char path[4200];
-    bool cached = dml_vk_cache_path(dev, "engines", path, sizeof(path));
 
     *e = (struct dml_vk_engines){.forced = forced_engine(),
-                                 .source = "not measured (no GPU timestamps): compute"};
+                                 .source = "not measured yet (measured at first use): compute"};
+    atomic_init(&e->state, UNMEASURED);
     memcpy(e->probes, probe_list, sizeof(probe_list));
     if (e->forced >= 0)
     {
         e->source = "forced by DMLOPS_COPY_ENGINE";
+        atomic_store(&e->state, SETTLED);
         return S_OK;
     }
-    if (cached && load(path, e))
+    HRESULT hr = load(dev, e);
+    if (FAILED(hr))
+        return hr;
+    if (hr == S_OK)
     {
         finish(e, "measured by an earlier process, read from the cache file");
-        return S_OK;
+        atomic_store(&e->state, SETTLED);
     }
+    else if (!dml_vk_device_is_owned(dev))
+    {
+        e->source = "not measured (the library never probes on an application's queue; run "
+                    "`dmlops bench` on this GPU to measure): compute";
+        atomic_store(&e->state, SETTLED);
+    }
+    return S_OK;
+}
+
+/* The probes, on the library's own queue; the choice stays with compute when they fail. */
+/* Out of memory is the caller's failure, as for any allocation, and the probes run again at the
+ * next step that could use the copy engine; any other failure settles on compute. */
+static HRESULT measure_now(struct dml_vk_device *dev)
+{
+    struct dml_vk_engines *e = &dev->engines;
     uint64_t mask = timestamp_mask(dev);
-    if (!mask)
-        return S_OK;
-    HRESULT hr = measure(dev, mask, e);
+    HRESULT hr = mask ? measure(dev, mask, e) : E_FAIL;
+
     if (FAILED(hr))
     {
         memcpy(e->probes, probe_list, sizeof(probe_list));
-        e->source = "not measured (the measurement failed): compute";
-        /* Out of memory and a lost device fail device creation, as anywhere else; any other
-         * failure only leaves the compute kernel in charge. */
-        return hr == E_OUTOFMEMORY || hr == DXGI_ERROR_DEVICE_REMOVED ? hr : S_OK;
+        e->source = mask ? "not measured (the measurement failed): compute"
+                         : "not measured (no GPU timestamps): compute";
+        return hr == E_OUTOFMEMORY ? hr : S_OK;
     }
-    finish(e, "measured when the device was created");
-    if (cached)
-        save(path, e);
+    finish(e, "measured on the library's own queue at first use");
+    save(dev, e);
     return S_OK;
+}
+
+static HRESULT ensure_measured(struct dml_vk_device *dev)
+{
+    int expected = UNMEASURED;
+
+    if (!atomic_compare_exchange_strong(&dev->engines.state, &expected, MEASURING))
+        return S_OK;
+    HRESULT hr = measure_now(dev);
+    atomic_store(&dev->engines.state, FAILED(hr) ? UNMEASURED : SETTLED);
+    return hr;
 }

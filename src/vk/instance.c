@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../diag.h"
 #include "vk_private.h"
 
 #define VALIDATION_LAYER "VK_LAYER_KHRONOS_validation"
@@ -224,18 +225,47 @@ static void instance_destroy(struct dml_vk_instance *inst)
     *inst = (struct dml_vk_instance){0};
 }
 
+/* The two ways a machine has no Vulkan, told apart with what to install (docs/rules.md). */
+static void report_no_loader(void)
+{
+    dml_diag_environment(dml_diag_env_enabled(), "VK-LOADER",
+                         "no Vulkan loader: libvulkan.so.1 could not be loaded; install it "
+                         "(Debian: apt-get install libvulkan1)");
+}
+
+static void report_no_driver(void)
+{
+    dml_diag_environment(dml_diag_env_enabled(), "VK-DRIVER",
+                         "the Vulkan loader found no Vulkan driver (ICD); install one (Debian: "
+                         "apt-get install mesa-vulkan-drivers, which has lavapipe for the CPU and "
+                         "Mesa's GPU drivers; NVIDIA: nvidia-vulkan-icd or the vendor's driver)");
+}
+
+/* A loader and an instance, but is there a driver behind them? */
+static void check_driver(const struct dml_vk_instance *inst)
+{
+    uint32_t count = 0;
+    VkResult r = inst->fns.vkEnumeratePhysicalDevices(inst->handle, &count, NULL);
+    if (r == VK_SUCCESS && !count)
+        report_no_driver();
+}
+
 static HRESULT instance_create(struct dml_vk_instance *inst, bool *refused)
 {
     *inst = (struct dml_vk_instance){0};
     enum validation_mode mode = VALIDATION_OFF;
     HRESULT hr = dml_vk_loader_init();
+    if (FAILED(hr))
+        report_no_loader();
     if (SUCCEEDED(hr))
         hr = usable_validation(&mode, refused);
     if (FAILED(hr))
         return hr;
     VkResult r = create_handle(inst, mode);
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-        return DXGI_ERROR_UNSUPPORTED; /* no Vulkan 1.2 driver at all */
+        report_no_driver(); /* no Vulkan 1.2 driver at all */
+    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+        return DXGI_ERROR_UNSUPPORTED;
     if (r != VK_SUCCESS)
         return dml_vk_result_to_hresult(r);
     hr = load_instance_fns(inst, vkGetInstanceProcAddr);
@@ -263,6 +293,8 @@ HRESULT dml_vk_instance_own(struct dml_vk_instance *out, bool for_device)
     HRESULT hr = own.handle ? S_OK : instance_create(out, &own_refused);
     if (SUCCEEDED(hr) && !own.handle)
         own = *out;
+    if (SUCCEEDED(hr))
+        check_driver(&own);
     if (SUCCEEDED(hr) && for_device && own_refused)
         hr = E_FAIL;
     *out = SUCCEEDED(hr) ? own : (struct dml_vk_instance){0};

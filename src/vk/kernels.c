@@ -8,8 +8,7 @@
 #include "spec.h"
 #include "vk_private.h"
 
-/* Must match local_size_x in shaders/dmlops_common.glsl and shaders/vec.comp. */
-#define WORKGROUP_SIZE 64u
+#define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE /* local_size_x of the kernels */
 
 /* Push constants, as Push in shaders/dmlops_slots.glsl. */
 struct push
@@ -66,31 +65,83 @@ static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint
 /* The specialized kernel when the device wants it and the plan fits: no parameter block, one
  * thread per 16 output bytes. S_FALSE: use the generic kernel instead. */
 static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
-                                  struct dml_vk_kernel *out)
+                                  uint32_t marks, struct dml_vk_kernel *out)
 {
     struct dml_vk_spec spec;
     if (!dev->pipelines.specialize || !dml_vk_spec_from_plan(plan, &spec))
         return S_FALSE;
-    struct dml_vk_variant variant = {
-        spec.mode == DML_VK_SPEC_TILE ? DML_VK_KERNEL_TILE : DML_VK_KERNEL_VEC, plan->elem_bytes};
+    struct dml_vk_variant variant = {spec.mode == DML_VK_SPEC_TILE ? DML_VK_KERNEL_TILE
+                                                                   : DML_VK_KERNEL_VEC,
+                                     plan->elem_bytes, marks};
     HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, out->groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_get(dev, &variant, &spec, &out->pipeline);
     return hr; /* S_FALSE from dml_vk_pipeline_get: too many shapes, the generic kernel */
 }
 
-static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan,
+static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan, uint32_t marks,
                               struct dml_vk_kernel *out)
 {
-    struct dml_vk_variant variant = {plan->kernel, plan->elem_bytes};
+    struct dml_vk_variant variant = {plan->kernel, plan->elem_bytes, marks};
     HRESULT hr = fold_groups(dev, plan->count, out->groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_get(dev, &variant, NULL, &out->pipeline);
     if (SUCCEEDED(hr))
-        hr = dml_vk_block_alloc(dev, dml_vk_params_size(plan->part_count), &out->params);
+        hr = dml_vk_block_alloc(dev, dml_vk_params_size(plan->part_count + plan->in_part_count),
+                                &out->params);
     if (SUCCEEDED(hr))
         dml_vk_params_pack(plan, out->params.host);
     return hr;
+}
+
+/* Input part j of a plan with one output part, as a single-input copy plan of its axis range. */
+static void input_part_plan(const struct plan *plan, uint32_t j, struct plan *sub,
+                            struct plan_part *out_part)
+{
+    const struct plan_part *in = &plan->in_parts[j];
+    uint32_t axis = plan->in_part_axis;
+    uint32_t end =
+        j + 1 < plan->in_part_count ? plan->in_parts[j + 1].axis_begin : plan->dims[axis].size;
+    *sub = *plan;
+    *out_part = plan->parts[0];
+    out_part->base += (int64_t)in->axis_begin * out_part->strides[axis];
+    sub->kernel = PLAN_KERNEL_COPY;
+    sub->parts = out_part;
+    sub->in_parts = NULL;
+    sub->in_part_count = 0;
+    sub->in_slot = in->slot;
+    sub->in_base = in->base;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        sub->dims[d].in_stride = in->strides[d];
+    sub->dims[axis].size = end - in->axis_begin;
+    sub->count = plan->count / plan->dims[axis].size * sub->dims[axis].size;
+}
+
+/* A JOIN's runs: each input part's, one after another. */
+static bool join_copy_regions(const struct plan *plan, struct plan_copy_region *regions,
+                              uint32_t *count)
+{
+    struct plan_copy_region part_regions[PLAN_COPY_MAX_REGIONS];
+    *count = 0;
+    if (plan->part_count != 1 || plan->kernel != PLAN_KERNEL_GENERAL)
+        return false;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        if (plan->dims[d].map != PLAN_MAP_AFFINE)
+            return false;
+    }
+    for (uint32_t j = 0; j < plan->in_part_count; ++j)
+    {
+        struct plan sub;
+        struct plan_part out_part;
+        uint32_t n;
+        input_part_plan(plan, j, &sub, &out_part);
+        if (!plan_copy_regions(&sub, part_regions, &n) || *count + n > PLAN_COPY_MAX_REGIONS)
+            return *count = 0, false;
+        memcpy(regions + *count, part_regions, n * sizeof(*regions));
+        *count += n;
+    }
+    return true;
 }
 
 /* The plan's contiguous runs, kept when the device copies that many bytes in that many runs
@@ -101,10 +152,17 @@ static HRESULT add_copy_regions(struct dml_vk_device *dev, const struct plan *pl
     uint64_t bytes = plan->count * plan->elem_bytes;
     struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
     uint32_t count;
+    bool runs = plan->in_part_count ? join_copy_regions(plan, regions, &count)
+                                    : plan_copy_regions(plan, regions, &count);
+    enum dml_vk_engine engine;
+    HRESULT hr;
 
-    if (!plan_copy_regions(plan, regions, &count) ||
-        dml_vk_engine_for(dev, bytes, count) != DML_VK_ENGINE_TRANSFER)
+    /* Arithmetic stays on the compute kernels. */
+    if (plan->arith || !runs)
         return S_OK;
+    if (FAILED(hr = dml_vk_engine_for(dev, bytes, count, &engine)) ||
+        engine != DML_VK_ENGINE_TRANSFER)
+        return hr;
     if (!(out->regions = malloc(count * sizeof(*regions))))
         return E_OUTOFMEMORY;
     memcpy(out->regions, regions, count * sizeof(*regions));
@@ -112,15 +170,15 @@ static HRESULT add_copy_regions(struct dml_vk_device *dev, const struct plan *pl
     return S_OK;
 }
 
-HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
-                             struct dml_vk_kernel *out)
+HRESULT dml_vk_kernel_create_for(struct dml_vk_device *dev, const struct plan *plan,
+                                 bool slot_block, struct dml_vk_kernel *out)
 {
     *out = (struct dml_vk_kernel){.layout = dev->pipelines.layout};
     HRESULT hr = dml_vk_plan_check(plan, NULL);
     if (SUCCEEDED(hr))
-        hr = create_specialized(dev, plan, out);
+        hr = create_specialized(dev, plan, slot_block, out);
     if (hr == S_FALSE)
-        hr = create_generic(dev, plan, out);
+        hr = create_generic(dev, plan, slot_block, out);
     if (SUCCEEDED(hr))
         hr = add_copy_regions(dev, plan, out);
     if (FAILED(hr))
@@ -133,11 +191,31 @@ HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
     return S_OK;
 }
 
+HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
+                             struct dml_vk_kernel *out)
+{
+    return dml_vk_kernel_create_for(dev, plan, false, out);
+}
+
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel)
 {
     dml_vk_block_free(dev, &kernel->params);
     free(kernel->regions);
     *kernel = (struct dml_vk_kernel){0};
+}
+
+/* vkCmdCopyBuffer forbids overlapping source and destination ranges (an in-place IDENTITY). */
+static bool regions_overlap(const struct dml_vk_kernel *kernel, const struct dml_vk_slot *slots)
+{
+    for (uint32_t r = 0; r < kernel->region_count; ++r)
+    {
+        const struct plan_copy_region *region = &kernel->regions[r];
+        const struct dml_vk_slot *src = &slots[region->src_slot], *dst = &slots[region->dst_slot];
+        uint64_t s0 = src->offset + region->src_offset, d0 = dst->offset + region->dst_offset;
+        if (src->buffer == dst->buffer && s0 < d0 + region->size && d0 < s0 + region->size)
+            return true;
+    }
+    return false;
 }
 
 bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
@@ -150,7 +228,7 @@ bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
         if (!slots[s].buffer)
             return false;
     }
-    return true;
+    return !regions_overlap(kernel, slots);
 }
 
 /* slots NULL: the kernel reads them from slot_block at execution. */

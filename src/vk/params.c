@@ -6,9 +6,11 @@
 
 _Static_assert(offsetof(struct dml_vk_params, in_base) == 32, "Params layout");
 _Static_assert(offsetof(struct dml_vk_params, pad_value) == 48, "Params layout");
-_Static_assert(offsetof(struct dml_vk_params, dims) == 64, "Params layout");
-_Static_assert(sizeof(struct dml_vk_params_dim) == 24, "Dim layout");
-_Static_assert(offsetof(struct dml_vk_params, parts) == 256, "Params layout");
+_Static_assert(offsetof(struct dml_vk_params, arith) == 64, "Params layout");
+_Static_assert(offsetof(struct dml_vk_params, dims) == 80, "Params layout");
+_Static_assert(offsetof(struct dml_vk_params, in_part_axis) == 40, "Params layout");
+_Static_assert(sizeof(struct dml_vk_params_dim) == 32, "Dim layout");
+_Static_assert(offsetof(struct dml_vk_params, parts) == 336, "Params layout");
 _Static_assert(sizeof(struct dml_vk_params_part) == 80, "Part layout");
 
 size_t dml_vk_params_size(uint32_t part_count)
@@ -27,7 +29,7 @@ static void pack_part(const struct plan_part *in, struct dml_vk_params_part *out
 void dml_vk_params_pack(const struct plan *plan, void *block)
 {
     struct dml_vk_params *p = block;
-    memset(p, 0, dml_vk_params_size(plan->part_count));
+    memset(p, 0, dml_vk_params_size(plan->part_count + plan->in_part_count));
     p->rank = plan->rank;
     p->part_axis = plan->part_axis;
     p->part_count = plan->part_count;
@@ -35,6 +37,12 @@ void dml_vk_params_pack(const struct plan *plan, void *block)
     p->count = (uint32_t)plan->count;
     p->slot_count = plan->slot_count;
     p->in_base = plan->in_base;
+    p->in_part_count = plan->in_part_count;
+    p->in_part_axis = plan->in_part_axis;
+    p->arith = plan->arith;
+    p->cast_types = plan->cast_types;
+    p->scale = plan->scale;
+    p->bias = plan->bias;
     memcpy(p->pad_value, plan->pad_value, sizeof(p->pad_value));
     for (uint32_t d = 0; d < plan->rank; ++d)
     {
@@ -44,15 +52,20 @@ void dml_vk_params_pack(const struct plan *plan, void *block)
             .map = plan->dims[d].map,
             .in_size = plan->dims[d].in_size,
             .pad_start = plan->dims[d].pad_start,
+            .step = plan->dims[d].step,
         };
     }
     for (uint32_t k = 0; k < plan->part_count; ++k)
         pack_part(&plan->parts[k], &p->parts[k]);
+    for (uint32_t j = 0; j < plan->in_part_count; ++j)
+        pack_part(&plan->in_parts[j], &p->parts[plan->part_count + j]);
     /* Only pushed slots are checked through the mask; a slot block counts its own. */
     if (plan->slot_count <= DML_VK_PUSH_SLOTS)
     {
         p->slot_mask = 1u << plan->in_slot;
         for (uint32_t k = 0; k < plan->part_count; ++k)
             p->slot_mask |= 1u << plan->parts[k].slot;
+        for (uint32_t j = 0; j < plan->in_part_count; ++j)
+            p->slot_mask |= 1u << plan->in_parts[j].slot;
     }
 }

@@ -11,10 +11,11 @@
 struct dml_vk_params_dim
 {
     int64_t in_stride;
+    int64_t pad_start;
     uint32_t size;
     uint32_t map;
     uint32_t in_size;
-    uint32_t pad_start;
+    int32_t step; /* the pre-map's scale, 0 read as 1 */
 };
 
 struct dml_vk_params_part
@@ -33,16 +34,20 @@ struct dml_vk_params
     uint32_t in_slot;
     uint32_t count;
     uint32_t slot_count;
-    uint32_t slot_mask; /* bit s: the plan reads or writes slot s (see slots_bound) */
-    uint32_t reserved0;
+    uint32_t slot_mask;     /* bit s: the plan reads or writes slot s (see slots_bound) */
+    uint32_t in_part_count; /* input parts follow the part_count output parts */
     int64_t in_base;
-    int64_t reserved1;
+    uint32_t in_part_axis;
+    uint32_t reserved1;
     uint32_t pad_value[4];
+    uint32_t arith; /* enum plan_arith */
+    float scale, bias;
+    uint32_t cast_types; /* CAST plans: enum plan_arith CAST's type pair */
     struct dml_vk_params_dim dims[PLAN_MAX_RANK];
     struct dml_vk_params_part parts[];
 };
 
-/* Bytes of the parameter block of a plan with part_count parts. */
+/* Bytes of the parameter block of a plan with part_count parts, input parts included. */
 size_t dml_vk_params_size(uint32_t part_count);
 /* Writes the plan (already checked) into a block of dml_vk_params_size bytes. */
 void dml_vk_params_pack(const struct plan *plan, void *block);

@@ -1,32 +1,44 @@
-/* The pipeline cache across processes (a file of cache_files.c): the driver's cache data behind a
- * header of ours (magic and a checksum of the data), so a truncated or foreign file is never
- * handed to the driver; the driver checks its own header (vendor, device, cache UUID) too. */
+/* The pipeline cache across processes (a file of cache_files.c, read whole into memory): the
+ * driver's cache data behind a header of ours (magic and a checksum of the data), so a truncated
+ * or foreign file is never handed to the driver; the driver checks its own header (vendor,
+ * device, cache UUID) too. */
 #define _POSIX_C_SOURCE 200809L
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "vk_private.h"
 
 #define CACHE_MAGIC "DMLOPSPC"
-#define CACHE_MAX_BYTES (64u << 20)
+#define CACHE_MAX_BYTES (16u << 20) /* read whole and checksummed at each device creation */
 #define VK_HEADER_BYTES 32u
+#define LANES 4
 
 struct file_header
 {
     char magic[8];
-    uint64_t checksum; /* FNV-1a of the driver's data */
+    uint64_t checksum; /* of the driver's data, see checksum() */
 };
 
+/* FNV-1a over 64-bit words in LANES independent lanes (a byte at a time in one chain costs
+ * 0.1 s and more per 16 MiB), the lanes and the tail bytes then folded in. Only detects damage. */
 static uint64_t checksum(const unsigned char *data, size_t size)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < size; ++i)
-        h = (h ^ data[i]) * 0x100000001b3ull;
-    return h;
+    const uint64_t prime = 0x100000001b3ull;
+    uint64_t lane[LANES], word, h = 0xcbf29ce484222325ull;
+    size_t i = 0;
+    for (int l = 0; l < LANES; ++l)
+        lane[l] = h + (uint64_t)l;
+    for (; i + LANES * 8 <= size; i += LANES * 8)
+        for (int l = 0; l < LANES; ++l)
+        {
+            memcpy(&word, data + i + 8 * l, 8);
+            lane[l] = (lane[l] ^ word) * prime;
+        }
+    for (int l = 0; l < LANES; ++l)
+        h = (h ^ lane[l]) * prime;
+    for (; i < size; ++i)
+        h = (h ^ data[i]) * prime;
+    return (h ^ size) * prime;
 }
 
 /* Whether data begins with the Vulkan cache header of this very device. */
@@ -41,74 +53,70 @@ static bool header_matches(const struct dml_vk_device *dev, const unsigned char 
            !memcmp(data + 16, dev->props.pipelineCacheUUID, VK_UUID_SIZE);
 }
 
-/* The whole file mapped (no heap allocation: a cache that cannot be read costs nothing but
- * speed); NULL when missing, foreign or corrupt. *data and *size: the driver's part. */
-static void *map_file(const struct dml_vk_device *dev, const char *path, size_t *mapped,
-                      const unsigned char **data, size_t *size)
+/* The file's contents (malloc'ed) in *file, or NULL when missing, foreign or corrupt; *data and
+ * *size: the driver's part. VK_ERROR_OUT_OF_HOST_MEMORY when it could not be read for want of
+ * memory (device creation then fails, as for any other allocation). */
+static VkResult load(const struct dml_vk_device *dev, unsigned char **file,
+                     const unsigned char **data, size_t *size)
 {
-    struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    void *map = MAP_FAILED;
-    if (!fstat(fd, &st) && st.st_size > (off_t)sizeof(struct file_header) &&
-        st.st_size <= (off_t)CACHE_MAX_BYTES)
-        map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED)
-        return NULL;
+    size_t bytes;
     struct file_header header;
-    memcpy(&header, map, sizeof(header));
-    *mapped = (size_t)st.st_size;
-    *data = (const unsigned char *)map + sizeof(header);
-    *size = *mapped - sizeof(header);
-    if (!memcmp(header.magic, CACHE_MAGIC, 8) && checksum(*data, *size) == header.checksum &&
-        header_matches(dev, *data, *size))
-        return map;
-    munmap(map, *mapped);
-    return NULL;
+    HRESULT hr = dml_vk_cache_read(dev, "pipelines", sizeof(header) + CACHE_MAX_BYTES,
+                                   (void **)file, &bytes);
+    if (hr == E_OUTOFMEMORY)
+        return VK_ERROR_OUT_OF_HOST_MEMORY;
+    if (hr != S_OK || bytes <= sizeof(header))
+        return free(*file), *file = NULL, VK_SUCCESS;
+    memcpy(&header, *file, sizeof(header));
+    *data = *file + sizeof(header);
+    *size = bytes - sizeof(header);
+    if (memcmp(header.magic, CACHE_MAGIC, 8) || !header_matches(dev, *data, *size) ||
+        checksum(*data, *size) != header.checksum)
+    {
+        free(*file);
+        *file = NULL;
+    }
+    return VK_SUCCESS;
 }
 
 VkResult dml_vk_pipeline_cache_create(struct dml_vk_device *dev, VkPipelineCache *out)
 {
-    char path[4200];
-    size_t size = 0, mapped = 0;
+    size_t size = 0;
     const unsigned char *data = NULL;
-    void *map =
-        dml_vk_cache_path(dev, "pipelines", path, sizeof(path)) ? map_file(dev, path, &mapped, &data, &size) : NULL;
+    unsigned char *file = NULL;
+    VkResult r = load(dev, &file, &data, &size);
+    if (r != VK_SUCCESS)
+        return r;
     VkPipelineCacheCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
-                                      .initialDataSize = map ? size : 0,
-                                      .pInitialData = map ? data : NULL};
-    VkResult r = dev->vk.vkCreatePipelineCache(dev->handle, &info, dev->allocator, out);
+                                      .initialDataSize = file ? size : 0,
+                                      .pInitialData = file ? data : NULL};
+    r = dev->vk.vkCreatePipelineCache(dev->handle, &info, dev->allocator, out);
     bool out_of_memory = r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY;
-    if (r != VK_SUCCESS && map && !out_of_memory)
+    if (r != VK_SUCCESS && file && !out_of_memory)
     {
         info.initialDataSize = 0; /* data the driver refuses: start empty */
         info.pInitialData = NULL;
         r = dev->vk.vkCreatePipelineCache(dev->handle, &info, dev->allocator, out);
     }
-    if (map)
-        munmap(map, mapped);
+    free(file);
     return r;
 }
 
-static void store(const char *path, const unsigned char *data, size_t size)
+static void store(struct dml_vk_device *dev, const unsigned char *data, size_t size)
 {
     struct file_header header = {CACHE_MAGIC, checksum(data, size)};
     memcpy(header.magic, CACHE_MAGIC, 8);
-    dml_vk_cache_store(path, &header, sizeof(header), data, size);
+    dml_vk_cache_write(dev, "pipelines", &header, sizeof(header), data, size);
 }
 
 void dml_vk_pipeline_cache_save(struct dml_vk_device *dev, VkPipelineCache cache)
 {
-    char path[4200];
     size_t size = 0;
-    if (!dml_vk_cache_path(dev, "pipelines", path, sizeof(path)) ||
-        dev->vk.vkGetPipelineCacheData(dev->handle, cache, &size, NULL) != VK_SUCCESS ||
+    if (dev->vk.vkGetPipelineCacheData(dev->handle, cache, &size, NULL) != VK_SUCCESS ||
         size > CACHE_MAX_BYTES || size < VK_HEADER_BYTES)
         return;
     unsigned char *data = malloc(size);
     if (data && dev->vk.vkGetPipelineCacheData(dev->handle, cache, &size, data) == VK_SUCCESS)
-        store(path, data, size);
+        store(dev, data, size);
     free(data);
 }

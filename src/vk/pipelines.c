@@ -1,6 +1,7 @@
 /* Compute pipelines, one per variant (and per spec for the specialized kernel) and device,
  * created on first use behind a VkPipelineCache. All share one layout: no descriptor sets, only
  * push constants. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,8 @@ HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
         .pPushConstantRanges = &push,
     };
     if (r == VK_SUCCESS)
-        r = dev->vk.vkCreatePipelineLayout(dev->handle, &layout, dev->allocator, &dev->pipelines.layout);
+        r = dev->vk.vkCreatePipelineLayout(dev->handle, &layout, dev->allocator,
+                                           &dev->pipelines.layout);
     return dml_vk_result_to_hresult(r);
 }
 
@@ -89,6 +91,29 @@ static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_varian
     return r;
 }
 
+/* A spec's constants (if any) followed by SLOTS_MARK = true. */
+struct marked_spec
+{
+    struct dml_vk_spec spec;
+    VkBool32 mark;
+    VkSpecializationMapEntry entries[DML_VK_SPEC_ENTRIES + 1];
+};
+
+static VkSpecializationInfo add_mark(const struct dml_vk_spec *spec,
+                                     const VkSpecializationInfo *info, struct marked_spec *out)
+{
+    uint32_t n = spec ? info->mapEntryCount : 0;
+    memset(&out->spec, 0, sizeof(out->spec));
+    if (spec)
+        out->spec = *spec;
+    out->mark = VK_TRUE;
+    if (n)
+        memcpy(out->entries, info->pMapEntries, n * sizeof(*out->entries));
+    out->entries[n] = (VkSpecializationMapEntry){
+        DMLOPS_SPEC_ID_SLOTS_MARK, offsetof(struct marked_spec, mark), sizeof(VkBool32)};
+    return (VkSpecializationInfo){n + 1, out->entries, offsetof(struct marked_spec, entries), out};
+}
+
 static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                       const uint32_t *code, size_t bytes, const struct dml_vk_spec *spec,
                       VkPipeline *out)
@@ -97,9 +122,12 @@ static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *va
     VkResult r = module_for(dev, variant, code, bytes, &module);
     if (r != VK_SUCCESS)
         return r;
-    VkSpecializationInfo spec_info;
+    VkSpecializationInfo spec_info = {0};
+    struct marked_spec marked;
     if (spec)
         dml_vk_spec_info(spec, &spec_info);
+    if (variant->marks)
+        spec_info = add_mark(spec, &spec_info, &marked);
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage =
@@ -108,7 +136,7 @@ static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *va
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                 .module = module,
                 .pName = "main",
-                .pSpecializationInfo = spec ? &spec_info : NULL,
+                .pSpecializationInfo = spec || variant->marks ? &spec_info : NULL,
             },
         .layout = dev->pipelines.layout,
     };

@@ -2,6 +2,8 @@
  * parameter or binding block. (Addresses in the bound buffers are the validator's business.) */
 #include "vk_private.h"
 
+#include "tensor.h"
+
 static bool elem_bytes_ok(uint32_t bytes)
 {
     return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
@@ -27,7 +29,8 @@ static const char *check_shape(const struct plan *plan)
     return count == plan->count ? NULL : "count is not the product of the sizes";
 }
 
-/* Padded dimensions only in PAD plans, with known maps and non-empty inputs. */
+/* Padded dimensions only in PAD (and GENERAL, SCALE_BIAS) plans, with known maps and non-empty
+ * inputs. */
 static const char *check_maps(const struct plan *plan)
 {
     bool padded = false;
@@ -40,32 +43,85 @@ static const char *check_maps(const struct plan *plan)
             return "a padded dimension with an empty input";
         padded |= dim->map != PLAN_MAP_AFFINE;
     }
+    if (plan->kernel == PLAN_KERNEL_GENERAL || plan->kernel == PLAN_KERNEL_SCALE_BIAS)
+        return NULL;
     if (padded != (plan->kernel == PLAN_KERNEL_PAD))
         return padded ? "padded dimensions outside a PAD plan" : "a PAD plan without padding";
     return NULL;
 }
 
-static const char *check_parts(const struct plan *plan)
+/* Output parts along part_axis, or input parts along in_part_axis. */
+static const char *check_part_list(const struct plan *plan, const struct plan_part *parts,
+                                   uint32_t count, uint32_t axis)
 {
-    if (!plan->part_count || !plan->parts)
-        return "no parts";
-    if (plan->part_count > 1 && plan->kernel != PLAN_KERNEL_SPLIT)
-        return "several parts outside a SPLIT plan";
-    if (plan->part_axis >= plan->rank)
-        return "part_axis outside the rank";
-    if (plan->in_slot >= plan->slot_count)
-        return "in_slot outside slot_count";
-    for (uint32_t k = 0; k < plan->part_count; ++k)
+    if (axis >= plan->rank)
+        return "a part axis outside the rank";
+    for (uint32_t k = 0; k < count; ++k)
     {
-        const struct plan_part *part = &plan->parts[k];
+        const struct plan_part *part = &parts[k];
         if (part->slot >= plan->slot_count)
             return "a part's slot outside slot_count";
-        if (k == 0 ? part->axis_begin != 0 : part->axis_begin <= plan->parts[k - 1].axis_begin)
+        if (k == 0 ? part->axis_begin != 0 : part->axis_begin <= parts[k - 1].axis_begin)
             return "parts do not begin at 0 in increasing order";
-        if (part->axis_begin >= plan->dims[plan->part_axis].size)
-            return "a part begins past the end of part_axis";
+        if (part->axis_begin >= plan->dims[axis].size)
+            return "a part begins past the end of its axis";
     }
     return NULL;
+}
+
+/* A conversion only in CAST plans, between two different known types of the plan's sizes. */
+static const char *check_cast(const struct plan *plan)
+{
+    uint32_t from = plan->cast_types & 0xffu, to = plan->cast_types >> 8;
+    if ((plan->arith == PLAN_ARITH_CAST) != (plan->kernel == PLAN_KERNEL_CAST))
+        return "a conversion outside a CAST plan, or a CAST plan without it";
+    if (plan->kernel != PLAN_KERNEL_CAST)
+        return plan->in_elem_bytes || plan->cast_types ? "cast fields outside a CAST plan" : NULL;
+    if (from == to || !dml_data_type_size(from) || !dml_data_type_size(to) ||
+        dml_data_type_size(from) != plan->in_elem_bytes ||
+        dml_data_type_size(to) != plan->elem_bytes)
+        return "a CAST plan's types do not match its element sizes";
+    if (plan->part_count != 1 || plan->in_part_count)
+        return "a CAST plan with parts";
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        if (plan->dims[d].map != PLAN_MAP_AFFINE)
+            return "a CAST plan with padding";
+    }
+    return NULL;
+}
+
+/* Arithmetic only in SCALE_BIAS plans, on whole elements of its float type. */
+static const char *check_arith(const struct plan *plan)
+{
+    if (plan->arith == PLAN_ARITH_CAST)
+        return NULL; /* check_cast */
+    static const uint32_t bytes[] = {
+        [PLAN_ARITH_FMA_F16] = 2, [PLAN_ARITH_FMA_F32] = 4, [PLAN_ARITH_FMA_F64] = 8};
+    if ((plan->arith != PLAN_ARITH_NONE) != (plan->kernel == PLAN_KERNEL_SCALE_BIAS))
+        return "arithmetic outside a SCALE_BIAS plan, or a SCALE_BIAS plan without it";
+    if (plan->arith > PLAN_ARITH_FMA_F64)
+        return "unknown arithmetic";
+    if (plan->arith && plan->elem_bytes != bytes[plan->arith])
+        return "arithmetic on units of another size than its type";
+    return NULL;
+}
+
+static const char *check_parts(const struct plan *plan)
+{
+    bool general = plan->kernel >= PLAN_KERNEL_GENERAL;
+    if (!plan->part_count || !plan->parts)
+        return "no parts";
+    if (plan->part_count > 1 && plan->kernel != PLAN_KERNEL_SPLIT && !general)
+        return "several parts outside a SPLIT, GENERAL or SCALE_BIAS plan";
+    if ((plan->in_part_count && !general) || (plan->in_part_count && !plan->in_parts))
+        return "input parts outside a GENERAL or SCALE_BIAS plan";
+    if (!plan->in_part_count && plan->in_slot >= plan->slot_count)
+        return "in_slot outside slot_count";
+    const char *problem = check_part_list(plan, plan->parts, plan->part_count, plan->part_axis);
+    if (!problem && plan->in_part_count)
+        problem = check_part_list(plan, plan->in_parts, plan->in_part_count, plan->in_part_axis);
+    return problem;
 }
 
 HRESULT dml_vk_plan_check(const struct plan *plan, const char **what)
@@ -75,6 +131,10 @@ HRESULT dml_vk_plan_check(const struct plan *plan, const char **what)
         problem = check_maps(plan);
     if (!problem)
         problem = check_parts(plan);
+    if (!problem)
+        problem = check_arith(plan);
+    if (!problem)
+        problem = check_cast(plan);
     if (what)
         *what = problem;
     return problem ? E_INVALIDARG : S_OK;

@@ -6,6 +6,9 @@
 #define KERNEL_copy PLAN_KERNEL_COPY
 #define KERNEL_split PLAN_KERNEL_SPLIT
 #define KERNEL_pad PLAN_KERNEL_PAD
+#define KERNEL_general PLAN_KERNEL_GENERAL
+#define KERNEL_scale_bias PLAN_KERNEL_SCALE_BIAS
+#define KERNEL_cast PLAN_KERNEL_CAST
 #define KERNEL_vec DML_VK_KERNEL_VEC
 #define KERNEL_tile DML_VK_KERNEL_TILE
 
@@ -16,7 +19,7 @@ static const struct
     size_t bytes;
 } modules[] = {
 #define MODULE(name, elem_bytes)                                                                   \
-    {{KERNEL_##name, elem_bytes},                                                                  \
+    {{KERNEL_##name, elem_bytes, 0},                                                               \
      dmlops_spirv_##name##_e##elem_bytes,                                                          \
      sizeof(dmlops_spirv_##name##_e##elem_bytes)},
     DMLOPS_SHADER_MODULES(MODULE)

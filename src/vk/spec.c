@@ -40,7 +40,7 @@ static const struct
     {186, offsetof(struct dml_vk_spec, last_map), 4, 4},
 };
 
-#define SPEC_ENTRIES (4 + 2 + 2 + 8 + 7 * PLAN_MAX_RANK + 6 * DML_VK_SPEC_PARTS + 16 + 6)
+#define SPEC_ENTRIES DML_VK_SPEC_ENTRIES
 
 static VkSpecializationMapEntry spec_entries[SPEC_ENTRIES];
 
@@ -107,7 +107,7 @@ static uint32_t period(const struct plan_dim *dim)
 /* A periodic dim whose pads reach at most one period: one fold, no remainder. */
 static bool pads_near(const struct plan_dim *dim)
 {
-    uint32_t n = dim->in_size, ps = dim->pad_start, pe = dim->size - ps - n;
+    uint32_t n = dim->in_size, ps = (uint32_t)dim->pad_start, pe = dim->size - ps - n;
     switch (dim->map)
     {
     case PLAN_MAP_WRAP:
@@ -146,7 +146,7 @@ static bool spec_dims(const struct plan *plan, struct dml_vk_spec *spec)
         spec->in_stride[d] = dim->in_stride;
         spec->map[d] = dim->map;
         spec->in_size[d] = dim->in_size;
-        spec->pad_start[d] = dim->pad_start;
+        spec->pad_start[d] = (uint32_t)dim->pad_start;
         spec->bias[d] = (uint32_t)bias;
         spec->flags |= pads_near(dim) ? DML_VK_SPEC_FLAG_NEAR0 << d : 0;
         last += dim->in_stride > 0 ? (int64_t)(n - 1) * dim->in_stride : 0;
@@ -325,7 +325,7 @@ static bool chunks_fit(const struct plan *plan)
     }
     if (dim->map == PLAN_MAP_AFFINE)
         return rows_cross(plan);
-    uint32_t ps = dim->pad_start, n = dim->in_size, pe = dim->size - ps - n;
+    uint32_t ps = (uint32_t)dim->pad_start, n = dim->in_size, pe = dim->size - ps - n;
     return ps <= vec && pe <= vec && ps + n >= 2 * vec && n + pe >= 2 * vec;
 }
 
@@ -423,11 +423,26 @@ static void spec_pad(const struct plan *plan, struct dml_vk_spec *spec)
         memcpy(pad + at, plan->pad_value, plan->elem_bytes);
 }
 
+/* A padded dim that is not a plain padding (a pre-map of scale other than 1, or an input that
+ * does not lie whole inside the output): the generic kernels' business. */
+static bool has_step(const struct plan *plan)
+{
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        const struct plan_dim *dim = &plan->dims[d];
+        if (dim->map != PLAN_MAP_AFFINE &&
+            (plan_dim_step(dim) != 1 || dim->pad_start < 0 ||
+             dim->pad_start + (int64_t)dim->in_size > (int64_t)dim->size))
+            return true;
+    }
+    return false;
+}
+
 bool dml_vk_spec_from_plan(const struct plan *plan, struct dml_vk_spec *spec)
 {
     memset(spec, 0, sizeof(*spec));
-    if (plan->rank == 0 || plan->count == 0 ||
-        plan->in_base < 0 || VEC_BYTES % plan->elem_bytes)
+    if (plan->rank == 0 || plan->count == 0 || plan->in_part_count || plan->arith ||
+        plan->in_base < 0 || VEC_BYTES % plan->elem_bytes || has_step(plan))
         return false;
     spec->mode = DML_VK_SPEC_PARTS_MODE;
     spec->rank = plan->rank;

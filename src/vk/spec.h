@@ -12,6 +12,8 @@
 #include "plan.h"
 
 #define DML_VK_SPEC_PARTS 14
+/* Specialization constants of a spec (dml_vk_spec_info's map entries). */
+#define DML_VK_SPEC_ENTRIES (4 + 2 + 2 + 8 + 7 * PLAN_MAX_RANK + 6 * DML_VK_SPEC_PARTS + 16 + 6)
 
 enum dml_vk_spec_mode
 {

@@ -19,6 +19,7 @@
 #ifndef DMLOPS_VK_H
 #define DMLOPS_VK_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -35,8 +36,9 @@ struct dml_vk_slab;
  * shaderInt64 enabled (the library can only check that the physical device has them), its
  * instance with Vulkan 1.2 or later. The library submits to queue (queue_family_index,
  * queue_index) only inside dml_vk_buffer_upload/download, dml_vk_command_submit_and_wait and
- * dml_vk_device_create (the copy-engine probes, see dml_vk_device_engines), under its own
- * lock: the application must not use that queue concurrently with those calls. */
+ * dml_vk_command_submit_and_wait, under its own lock: the application must not use that
+ * queue concurrently with those calls. The copy-engine probes never run on it (see
+ * dml_vk_device_engines). */
 struct dml_vk_interop
 {
     PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* NULL: the system's Vulkan loader */
@@ -134,6 +136,10 @@ struct dml_vk_kernel
 /* E_INVALIDARG for a malformed plan (see dml_vk_plan_check). */
 HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out);
+/* As dml_vk_kernel_create; slot_block: the kernel will run on slot blocks and is built to mark
+ * one whose slots were unbound (DML_VK_SLOT_BLOCK_RAN_UNBOUND, a store the others lack). */
+HRESULT dml_vk_kernel_create_for(struct dml_vk_device *dev, const struct plan *plan,
+                                 bool slot_block, struct dml_vk_kernel *out);
 /* Frees the parameter block (the GPU must be done with it) and the runs; zeroes *kernel. */
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel);
 /* Records the kernel; inserts no barrier around a dispatch. slots[0 .. plan.slot_count) are the
@@ -152,10 +158,13 @@ bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
                                     const struct dml_vk_slot *slots);
 
 /* Which engine carries a plan of contiguous runs faster on this device: the compute kernel or
- * vkCmdCopyBuffer. Decided from probes timed on the GPU when the device is created (or read back
- * from an earlier process's file for this device, driver and library version): each engine on a
- * small and a large copy, and the copy engine on the large copy cut into many runs. Times in
- * between follow the line through the two sizes, plus the measured cost of each extra run.
+ * vkCmdCopyBuffer. Decided from probes timed on the GPU (or read back from an earlier process's
+ * file for this device, driver and library version): each engine on a small and a large copy, and
+ * the copy engine on the large copy cut into many runs. Times in between follow the line through
+ * the two sizes, plus the measured cost of each extra run. The probes run lazily, at the first
+ * step that could use the copy engine (or the first call of dml_vk_device_engines), and only on a
+ * device the library created, on its own queue: never inside device creation, never on an
+ * application's queue (an interop device without a cache file uses compute).
  * DMLOPS_COPY_ENGINE=compute or transfer forces the choice. */
 enum dml_vk_engine
 {
@@ -176,8 +185,10 @@ struct dml_vk_engines
     bool measured;
     struct dml_vk_engine_probe probes[DML_VK_ENGINE_PROBES];
     const char *source; /* how the choice is made, for people */
+    _Atomic int state;  /* private: measured yet? */
 };
-const struct dml_vk_engines *dml_vk_device_engines(const struct dml_vk_device *dev);
+/* Measures first when that is still to be done (see above). */
+const struct dml_vk_engines *dml_vk_device_engines(struct dml_vk_device *dev);
 
 /* S_OK when the plan is one the kernels implement, else E_INVALIDARG; what (if not NULL) gets a
  * short description of the first problem. */
@@ -189,13 +200,25 @@ HRESULT dml_vk_plan_check(const struct plan *plan, const char **what);
  * bind time: with DESCRIPTORS_VOLATILE bindings made after recording, GPU-assisted validation may
  * then not know the buffer when the dispatch was recorded. */
 VkDeviceAddress dml_vk_buffer_address(struct dml_vk_device *dev, VkBuffer buffer);
-/* Exact size for buffers from dml_vk_buffer_create, else vkGetBufferMemoryRequirements' size. */
+/* Exact size for buffers from dml_vk_buffer_create, else vkGetBufferMemoryRequirements' size;
+ * 0 (and an unbound slot from dml_vk_buffer_slot) for a buffer dml_vk_buffer_check refuses. */
 uint64_t dml_vk_buffer_size(struct dml_vk_device *dev, VkBuffer buffer);
 
+/* Whether buffer may be bound to, uploaded to or downloaded from on dev: on the library's own
+ * device, only a live buffer of dml_vk_buffer_create (a destroyed one or another device's is
+ * refused before anything reads its handle); on an application's device (interop), any non-NULL
+ * buffer, since the application's own buffers cannot be checked. Thread-safe. */
+bool dml_vk_buffer_check(struct dml_vk_device *dev, VkBuffer buffer);
 /* DEVICE_LOCAL (when available), STORAGE|SHADER_DEVICE_ADDRESS|TRANSFER_SRC|TRANSFER_DST. */
 HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer *out);
-/* Destroys a buffer from dml_vk_buffer_create and frees its memory; others are ignored. */
-void dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer);
+/* Destroys a buffer from dml_vk_buffer_create and frees its memory; false (nothing done) for
+ * any other handle. Destroying a buffer that recorded work still uses is the application's bug,
+ * as in D3D12; so that such work never writes into freed memory, a buffer destroyed while any
+ * command buffer of dml_vk_command_begin is pending (recorded, not yet submitted) is only
+ * retired: refused from then on, its memory freed by dml_vk_buffer_release_retired once none is
+ * pending (call it after a submission has completed). */
+bool dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer);
+void dml_vk_buffer_release_retired(struct dml_vk_device *dev);
 /* Copies through a staging buffer on the library's queue and waits; E_INVALIDARG when the range
  * is outside the buffer. Ordered after all earlier work on the queue. */
 HRESULT dml_vk_buffer_upload(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset,
@@ -207,6 +230,10 @@ HRESULT dml_vk_buffer_download(struct dml_vk_device *dev, VkBuffer buffer, uint6
 HRESULT dml_vk_command_begin(struct dml_vk_device *dev, VkCommandBuffer *out);
 /* Ends, submits, waits and frees a command buffer from dml_vk_command_begin; inserts nothing. */
 HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffer cmd);
+/* Whether cmd may be recorded into: on the library's own device, only a command buffer of
+ * dml_vk_command_begin not yet submitted or discarded (a submitted one is freed); on an
+ * application's device, any non-NULL one (the application's cannot be checked). */
+bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd);
 /* Frees a command buffer from dml_vk_command_begin without submitting it. */
 HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd);
 

@@ -93,6 +93,8 @@ struct dml_vk_owned_buffer
     VkDeviceMemory memory;
     uint64_t size;
     VkDeviceAddress address; /* queried once, at creation */
+    bool retired; /* destroyed by the application while a command buffer was recorded: invisible
+                     to lookups, freed once no command buffer of the library is pending */
 };
 struct dml_vk_buffer_registry
 {
@@ -139,6 +141,7 @@ struct dml_vk_variant
 {
     uint32_t kernel;     /* enum plan_kernel, or DML_VK_KERNEL_VEC */
     uint32_t elem_bytes; /* 1, 2, 4, 8 or 16 */
+    uint32_t marks;      /* 1: SLOTS_MARK set (shaders/dmlops_slots.glsl), for slot blocks */
 };
 struct dml_vk_pipeline_entry
 {
@@ -173,13 +176,17 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                             const struct dml_vk_spec *spec, VkPipeline *out);
 
-/* cache_files.c: where a file of kind `what` (e.g. "pipelines") lives for this device, driver and
- * library version, under $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), the directory created;
- * false when there is none or DMLOPS_PIPELINE_CACHE=0. store writes header then data whole, or
- * nothing. */
-bool dml_vk_cache_path(const struct dml_vk_device *dev, const char *what, char *path, size_t size);
-void dml_vk_cache_store(const char *path, const void *header, size_t header_size, const void *data,
-                        size_t size);
+/* cache_files.c: the file of kind `what` (e.g. "pipelines") for this device, driver and library
+ * version, in $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), a directory of this user's that no one
+ * else may write to (created 0700). Nothing happens when there is none or DMLOPS_PIPELINE_CACHE=0.
+ * read: S_OK with the whole file in *data (malloc'ed, followed by one NUL byte; *size excludes
+ * it); S_FALSE, with none, unless it is a regular file of this user of 1 to max bytes;
+ * E_OUTOFMEMORY. Never follows a link, never blocks, never maps. write: header then data through
+ * an exclusive temporary file renamed over the file, whole or not at all. */
+HRESULT dml_vk_cache_read(const struct dml_vk_device *dev, const char *what, size_t max,
+                          void **data, size_t *size);
+void dml_vk_cache_write(const struct dml_vk_device *dev, const char *what, const void *header,
+                        size_t header_size, const void *data, size_t size);
 
 /* pipeline_cache.c: the VkPipelineCache's initial data from, and its data back to,
  * $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), one file per device, driver and library
@@ -226,12 +233,13 @@ struct dml_vk_device
     struct dml_vk_engines engines;
 };
 
-/* engines.c: probes (or reads back) the engines' copy times, once, at device creation; fails
- * only when memory ran out or the device was lost meanwhile. engine_for: the faster engine for
- * `bytes` in `runs`. */
+/* engines.c: at device creation, reads DMLOPS_COPY_ENGINE or an earlier process's times (never
+ * submits anything). engine_for: the faster engine for `bytes` in `runs`, probing first on the
+ * library's own queue when that is still to be done (E_OUTOFMEMORY when the probes could not
+ * allocate: they run again next time). */
 HRESULT dml_vk_engines_choose(struct dml_vk_device *dev);
-enum dml_vk_engine dml_vk_engine_for(const struct dml_vk_device *dev, uint64_t bytes,
-                                     uint32_t runs);
+HRESULT dml_vk_engine_for(struct dml_vk_device *dev, uint64_t bytes, uint32_t runs,
+                          enum dml_vk_engine *engine);
 
 /* Grows a dynamic array (items, count, capacity) so that one more item fits. */
 bool dml_vk_array_reserve(void **items, size_t *capacity, size_t count, size_t item_size);

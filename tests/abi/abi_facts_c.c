@@ -1,4 +1,5 @@
-/* Every fact of directml-abi.txt, checked against include/DirectML.h compiled as C11: constants,
+/* Every fact of directml-abi.txt and directml-abi-all.txt, checked against include/DirectML.h
+ * compiled as C11: constants,
  * enum values, struct sizes and offsets, IIDs, and vtable slots as offsets into the C XxxVtbl
  * structs (every inherited method repeated, in order). */
 #include <DirectML.h> /* first: the header needs nothing before it */
@@ -15,11 +16,9 @@
 
 #define SLOT_OF(iface, method) ((long long)(offsetof(iface##Vtbl, method) / sizeof(void *)))
 
-static void test_every_fact_of_the_facts_file(void **state)
-{
-    (void)state;
-    unsigned bad = 0;
-    unsigned lines = 0;
+/* One checker per kind of fact line, for both facts files (directml-abi.txt has the IIDs and
+ * vtables, directml-abi-all.txt the field types); each counts the lines it checked in `lines` and
+ * its mismatches in `bad`, locals of the test that expands the facts. */
 #define ABI_CONST(name, value)                                                                     \
     bad += abi_mismatch("const " #name, (long long)(name), value), lines++;
 #define ABI_ENUM(type, name, value)                                                                \
@@ -36,9 +35,35 @@ static void test_every_fact_of_the_facts_file(void **state)
     bad += abi_mismatch("slots of " #iface "Vtbl",                                                 \
                         (long long)(sizeof(iface##Vtbl) / sizeof(void *)), count),                 \
         lines++;
+/* C cannot tell an enum from its underlying type, so abi_facts_cpp's is_same checks are the
+ * strict ones; here a field of another type than the facts' fails. */
+#define ABI_FIELD(type, field, field_type)                                                         \
+    bad +=                                                                                         \
+        abi_mismatch("type of " #type "." #field " is " #field_type,                               \
+                     __builtin_types_compatible_p(__typeof__(((type *)0)->field), field_type), 1), \
+        lines++;
+
+static void test_every_fact_of_the_facts_file(void **state)
+{
+    (void)state;
+    unsigned bad = 0;
+    unsigned lines = 0;
 #include "abi_facts.inc"
     assert_int_equal(bad, 0);
     assert_int_equal(lines, ABI_FACT_LINES);
+}
+
+/* Every fact of directml-abi-all.txt (the whole of Microsoft's header at DML_TARGET_VERSION
+ * 0x6400): the facts above again, all 177 operator descs' sizes and offsets, and each field's
+ * declared type. */
+static void test_every_fact_of_the_whole_header(void **state)
+{
+    (void)state;
+    unsigned bad = 0;
+    unsigned lines = 0;
+#include "abi_facts_all.inc"
+    assert_int_equal(bad, 0);
+    assert_int_equal(lines, ABI_ALL_FACT_LINES);
 }
 
 static void test_hresults_and_base_types(void **state)
@@ -78,6 +103,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_fact_of_the_facts_file),
+        cmocka_unit_test(test_every_fact_of_the_whole_header),
         cmocka_unit_test(test_hresults_and_base_types),
         cmocka_unit_test(test_iunknown_and_c_constants),
     };

@@ -1,6 +1,7 @@
-// Every fact of directml-abi.txt, checked against include/DirectML.h compiled as C++17, plus what
-// only C++ has: enumerators typed by their enum, __uuidof / uuidof<T>() / IID_PPV_ARGS, and the
-// flag operators. Vtable slots of the C++ classes are checked by abi_vtable_cpp.
+// Every fact of directml-abi.txt and directml-abi-all.txt, checked against include/DirectML.h
+// compiled as C++17, plus what only C++ has: enumerators typed by their enum, exact field types,
+// __uuidof / uuidof<T>() / IID_PPV_ARGS, and the flag operators. Vtable slots of the C++ classes
+// are checked by abi_vtable_cpp.
 #include <DirectML.h> // first: the header needs nothing before it
 #include <DirectML.h> // second: it survives a repeated inclusion
 
@@ -44,10 +45,9 @@ PpvArgs capture(REFIID riid, void **ppv)
     return PpvArgs{riid, ppv};
 }
 
-void test_every_fact_of_the_facts_file(void **)
-{
-    unsigned bad = 0;
-    unsigned lines = 0;
+// One checker per kind of fact line, for both facts files (directml-abi.txt has the IIDs and
+// vtables, directml-abi-all.txt the field types); each counts the lines it checked in `lines` and
+// its mismatches in `bad`, locals of the test that expands the facts.
 #define ABI_CONST(name, v)                                                                         \
     static_assert(std::is_same<decltype(name), const UINT>::value, #name " is a const UINT");      \
     bad += abi_mismatch("const " #name, static_cast<long long>(name), v), lines++;
@@ -73,9 +73,29 @@ void test_every_fact_of_the_facts_file(void **)
     lines++;
 #define ABI_SLOT(iface, method, index)
 #define ABI_VTBL(iface, count) lines++;
+#define ABI_FIELD(type, field, field_type)                                                         \
+    static_assert(std::is_same<decltype(type::field), field_type>::value,                          \
+                  #type "." #field " is " #field_type);                                            \
+    lines++;
+
+void test_every_fact_of_the_facts_file(void **)
+{
+    unsigned bad = 0;
+    unsigned lines = 0;
 #include "abi_facts.inc"
     assert_int_equal(bad, 0);
     assert_int_equal(lines, ABI_FACT_LINES);
+}
+
+// Every fact of directml-abi-all.txt (the whole of Microsoft's header at DML_TARGET_VERSION
+// 0x6400): sizes and offsets of all 177 operator descs, and each field's declared type, exactly.
+void test_every_fact_of_the_whole_header(void **)
+{
+    unsigned bad = 0;
+    unsigned lines = 0;
+#include "abi_facts_all.inc"
+    assert_int_equal(bad, 0);
+    assert_int_equal(lines, ABI_ALL_FACT_LINES);
 }
 
 void test_hresults_and_base_types(void **)
@@ -127,6 +147,7 @@ int main()
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_fact_of_the_facts_file),
+        cmocka_unit_test(test_every_fact_of_the_whole_header),
         cmocka_unit_test(test_hresults_and_base_types),
         cmocka_unit_test(test_iunknown_and_flag_operators),
     };

@@ -3,12 +3,23 @@
 #   ABI_SIZE(type, bytes)             ABI_OFFSET(type, field, bytes)
 #   ABI_IID(interface, "guid")        ABI_SLOT(interface, method, index)
 #   ABI_VTBL(interface, method_count)
-# Slots include inherited methods, counted from IUnknown's three. Usage:
-#   cmake -DFACTS=directml-abi.txt -DOUT=abi_facts.inc -P gen_abi_facts.cmake
+#   ABI_FIELD(type, field, field_type)  the declared type of a field ('field' lines)
+#   ABI_OPERATOR_DESC(NAME)             DML_NAME_OPERATOR_DESC is the desc of DML_OPERATOR_NAME
+# Slots include inherited methods, counted from IUnknown's three. ABI_OPERATOR_DESC comes from
+# the 'size' lines and is not counted as a fact line. The count of fact lines is defined as
+# COUNT_NAME (default ABI_FACT_LINES). Usage:
+#   cmake -DFACTS=directml-abi.txt -DOUT=abi_facts.inc [-DCOUNT_NAME=N] -P gen_abi_facts.cmake
 file(STRINGS "${FACTS}" lines)
 set(METHODS_IUnknown QueryInterface AddRef Release)
 set(id "[A-Za-z_][A-Za-z0-9_]*")
 set(out "/* Generated from ${FACTS} by gen_abi_facts.cmake; do not edit. */\n")
+# X-macros a test leaves undefined expand to nothing, so that a test names only what it checks.
+foreach(macro "ABI_CONST(name, value)" "ABI_ENUM(type, name, value)" "ABI_SIZE(type, bytes)"
+              "ABI_OFFSET(type, field, bytes)" "ABI_IID(iface, text)" "ABI_SLOT(iface, method, index)"
+              "ABI_VTBL(iface, count)" "ABI_FIELD(type, field, field_type)" "ABI_OPERATOR_DESC(name)")
+    string(REGEX REPLACE "\\(.*" "" macro_name "${macro}")
+    string(APPEND out "#ifndef ${macro_name}\n#define ${macro}\n#endif\n")
+endforeach()
 set(count 0)
 
 foreach(line IN LISTS lines)
@@ -22,6 +33,12 @@ foreach(line IN LISTS lines)
         string(APPEND out "ABI_ENUM(${CMAKE_MATCH_1}, ${CMAKE_MATCH_2}, ${CMAKE_MATCH_3})\n")
     elseif(line MATCHES "^size (${id}) ([0-9]+)$")
         string(APPEND out "ABI_SIZE(${CMAKE_MATCH_1}, ${CMAKE_MATCH_2})\n")
+        if(CMAKE_MATCH_1 MATCHES "^DML_(${id})_OPERATOR_DESC$")
+            string(APPEND out "ABI_OPERATOR_DESC(${CMAKE_MATCH_1})\n")
+        endif()
+    elseif(line MATCHES "^field (${id})\\.(${id}) (\\) )?([^;]+[^; ])( ;.*)?$")
+        # '(\\) )?' skips the ') ' that a parenthesised annotation leaves before some types.
+        string(APPEND out "ABI_FIELD(${CMAKE_MATCH_1}, ${CMAKE_MATCH_2}, ${CMAKE_MATCH_4})\n")
     elseif(line MATCHES "^offset (${id})\\.(${id}) ([0-9]+)$")
         string(APPEND out "ABI_OFFSET(${CMAKE_MATCH_1}, ${CMAKE_MATCH_2}, ${CMAKE_MATCH_3})\n")
     elseif(line MATCHES "^iid (${id}) ([0-9a-f-]+)$")
@@ -52,6 +69,9 @@ endforeach()
 if(count EQUAL 0)
     message(FATAL_ERROR "no facts in ${FACTS}")
 endif()
-string(APPEND out "#define ABI_FACT_LINES ${count}\n")
+if(NOT DEFINED COUNT_NAME)
+    set(COUNT_NAME ABI_FACT_LINES)
+endif()
+string(APPEND out "#define ${COUNT_NAME} ${count}\n")
 file(WRITE "${OUT}.tmp" "${out}")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

@@ -2,8 +2,10 @@
  * DESCRIPTORS_VOLATILE (cut into dispatches whose addresses are pushed when recorded) and with it
  * (one dispatch reading them at execution from the table's slot block). One table recorded twice
  * into one command list with a Reset and other buffers in between, or released right after
- * recording: each recorded dispatch must see its own bindings, as each D3D12 descriptor range
- * keeps its own descriptors whatever becomes of the table. */
+ * recording: each recorded dispatch must see its own bindings. Without DESCRIPTORS_VOLATILE they
+ * are taken when recorded; with it, at execution from the table's descriptor range, so the second
+ * recording is made on another range (GPUDescriptorHandle), as in D3D12, where each range keeps its
+ * own descriptors whatever becomes of the table, and tables on one range share them. */
 #define COBJMACROS
 #include <setjmp.h>
 #include <stdarg.h>
@@ -109,9 +111,22 @@ static void bind_set(struct split_run *r, uint32_t set)
     IDMLBindingTable_BindOutputs(r->table, PARTS, out_descs);
 }
 
+/* The table's descriptor range: GPUDescriptorHandle (0: none) and SizeInDescriptors. */
+static DML_BINDING_TABLE_DESC table_desc(struct split_run *r, uint64_t range)
+{
+    DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)r->compiled, {range}, {range}, range ? 1 : 0};
+    return desc;
+}
+
+static void reset_table_on(struct split_run *r, uint64_t range)
+{
+    DML_BINDING_TABLE_DESC desc = table_desc(r, range);
+    assert_int_equal(IDMLBindingTable_Reset(r->table, &desc), S_OK);
+}
+
 static void reset_table(struct split_run *r)
 {
-    DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)r->compiled, {0}, {0}, 0};
+    DML_BINDING_TABLE_DESC desc = table_desc(r, 0);
     assert_int_equal(IDMLBindingTable_Reset(r->table, &desc), S_OK);
 }
 
@@ -194,7 +209,7 @@ static void test_volatile_reset_between_records(void **state)
     ID3D12CommandList *list = setup_with_list(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
     record(&r, list);
     bind_set(&r, 0);
-    reset_table(&r);
+    reset_table_on(&r, 0x2000);
     record(&r, list);
     bind_set(&r, 1);
     submit_and_check(&r, list);
@@ -210,7 +225,10 @@ static void test_volatile_release_before_run(void **state)
     record(&r, list);
     bind_set(&r, 0);
     IDMLBindingTable_Release(r.table);
-    assert_int_equal(dml_util_table(r.device, (IDMLDispatchable *)r.compiled, &r.table), S_OK);
+    DML_BINDING_TABLE_DESC desc = table_desc(&r, 0x2000);
+    assert_int_equal(IDMLDevice_CreateBindingTable(r.device, &desc, &IID_IDMLBindingTable,
+                                                   (void **)&r.table),
+                     S_OK);
     record(&r, list);
     bind_set(&r, 1);
     submit_and_check(&r, list);

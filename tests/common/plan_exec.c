@@ -1,6 +1,10 @@
 #include "plan_exec.h"
 
+#include "cast_ref.h"
+#include "reference.h"
+
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +27,7 @@ static int64_t exec_mod(int64_t x, int64_t p)
 /* Input coordinate of output coordinate c along dim, or -1 for the pad value. */
 static int64_t exec_map(const struct plan_dim *dim, uint32_t c)
 {
-    int64_t x = (int64_t)c - dim->pad_start, n = dim->in_size;
+    int64_t x = plan_dim_step(dim) * c - dim->pad_start, n = dim->in_size;
     switch (dim->map)
     {
     case PLAN_MAP_AFFINE:
@@ -51,10 +55,11 @@ static int64_t exec_map(const struct plan_dim *dim, uint32_t c)
     }
 }
 
-/* Address of unit `units` of slot, or NULL (with the error set) when the access is bad. */
-static unsigned char *exec_address(struct exec_state *state, uint32_t slot, int64_t units)
+/* Address of unit `units` of slot (of bytes bytes), or NULL (with the error set) when the access is
+ * bad. */
+static unsigned char *exec_address_sized(struct exec_state *state, uint32_t slot, int64_t units,
+                                         uint32_t bytes)
 {
-    uint32_t bytes = state->plan->elem_bytes;
     int64_t offset = units * (int64_t)bytes;
     unsigned char *address = (unsigned char *)state->slots[slot] + offset;
     const char *problem = NULL;
@@ -72,6 +77,11 @@ static unsigned char *exec_address(struct exec_state *state, uint32_t slot, int6
     return NULL;
 }
 
+static unsigned char *exec_address(struct exec_state *state, uint32_t slot, int64_t units)
+{
+    return exec_address_sized(state, slot, units, state->plan->elem_bytes);
+}
+
 static void exec_coordinates(const struct plan *plan, uint64_t index, uint32_t *c)
 {
     for (uint32_t d = plan->rank; d-- > 0;)
@@ -81,10 +91,11 @@ static void exec_coordinates(const struct plan *plan, uint64_t index, uint32_t *
     }
 }
 
-static uint32_t exec_part(const struct plan *plan, const uint32_t *c)
+/* The last of count parts whose axis_begin <= x. */
+static uint32_t exec_part(const struct plan_part *parts, uint32_t count, uint32_t x)
 {
     uint32_t k = 0;
-    while (k + 1 < plan->part_count && plan->parts[k + 1].axis_begin <= c[plan->part_axis])
+    while (k + 1 < count && parts[k + 1].axis_begin <= x)
         ++k;
     return k;
 }
@@ -92,7 +103,7 @@ static uint32_t exec_part(const struct plan *plan, const uint32_t *c)
 static unsigned char *exec_output(struct exec_state *state, const uint32_t *c)
 {
     const struct plan *plan = state->plan;
-    uint32_t k = plan->part_count > 1 ? exec_part(plan, c) : 0;
+    uint32_t k = exec_part(plan->parts, plan->part_count, c[plan->part_axis]);
     const struct plan_part *part = &plan->parts[k];
     int64_t units = part->base;
     for (uint32_t d = 0; d < plan->rank; ++d)
@@ -104,10 +115,22 @@ static unsigned char *exec_output(struct exec_state *state, const uint32_t *c)
 }
 
 /* The source of one unit: an input address, the pad value, or NULL on a bad access. */
-static const unsigned char *exec_input(struct exec_state *state, const uint32_t *c)
+static const unsigned char *exec_input(struct exec_state *state, const uint32_t *c_out)
 {
     const struct plan *plan = state->plan;
+    uint32_t c[PLAN_MAX_RANK], slot = plan->in_slot;
     int64_t units = plan->in_base;
+    const int64_t *strides = NULL;
+    memcpy(c, c_out, sizeof(c));
+    if (plan->in_part_count)
+    {
+        const struct plan_part *part =
+            &plan->in_parts[exec_part(plan->in_parts, plan->in_part_count, c[plan->in_part_axis])];
+        c[plan->in_part_axis] -= part->axis_begin;
+        slot = part->slot;
+        units = part->base;
+        strides = part->strides;
+    }
     for (uint32_t d = 0; d < plan->rank; ++d)
     {
         int64_t i = exec_map(&plan->dims[d], c[d]);
@@ -119,9 +142,107 @@ static const unsigned char *exec_input(struct exec_state *state, const uint32_t 
                      plan->dims[d].map);
             return NULL;
         }
-        units += i * plan->dims[d].in_stride;
+        units += i * (strides ? strides[d] : plan->dims[d].in_stride);
     }
-    return exec_address(state, plan->in_slot, units);
+    /* CAST plans count the input in its own elements */
+    return exec_address_sized(state, slot, units,
+                              plan->in_elem_bytes ? plan->in_elem_bytes : plan->elem_bytes);
+}
+
+static float exec_f32(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof(f));
+    return f;
+}
+
+static uint32_t exec_bits32(float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof(bits));
+    return bits;
+}
+
+static int exec_nan32(uint32_t bits)
+{
+    return (bits & 0x7fffffffu) > 0x7f800000u;
+}
+
+/* FD1 on float32 bits: libm's fmaf rounds once; NaNs as enum plan_arith says. */
+static uint32_t exec_fma32(uint32_t x, uint32_t s, uint32_t b)
+{
+    if (exec_nan32(x) || exec_nan32(s) || exec_nan32(b))
+        return (exec_nan32(x) ? x : exec_nan32(s) ? s : b) | 0x400000u;
+    float r = fmaf(exec_f32(x), exec_f32(s), exec_f32(b));
+    return isnan(r) ? 0x7fc00000u : exec_bits32(r);
+}
+
+/* Float16 bits to float32 bits, by arithmetic. */
+static uint32_t exec_widen16(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (e == 0x1f)
+        return sign | 0x7f800000u | m << 13;
+    float magnitude = e ? ldexpf((float)(m | 0x400), (int)e - 25) : ldexpf((float)m, -24);
+    return sign | exec_bits32(magnitude);
+}
+
+/* A float32 NaN's float64 bits, quieted: the payload moves up by 29 bits. */
+static uint64_t exec_nan64_of32(uint32_t bits)
+{
+    return (uint64_t)(bits & 0x80000000u) << 32 | UINT64_C(0x7ff8000000000000) |
+           (uint64_t)(bits & 0x7fffffu) << 29;
+}
+
+static uint64_t exec_fma64(uint64_t x, uint32_t s, uint32_t b)
+{
+    double xd, r;
+    memcpy(&xd, &x, sizeof(xd));
+    if (isnan(xd))
+        return x | UINT64_C(1) << 51;
+    if (exec_nan32(s) || exec_nan32(b))
+        return exec_nan64_of32(exec_nan32(s) ? s : b);
+    r = fma(xd, (double)exec_f32(s), (double)exec_f32(b));
+    if (isnan(r))
+        return UINT64_C(0x7ff8000000000000);
+    memcpy(&x, &r, sizeof(x));
+    return x;
+}
+
+/* The unit at in through the plan's arithmetic, into out. */
+static void exec_arith(const struct plan *plan, const unsigned char *in, unsigned char *out)
+{
+    uint32_t s = exec_bits32(plan->scale), b = exec_bits32(plan->bias), v32;
+    uint16_t v16;
+    uint64_t v64;
+    switch (plan->arith)
+    {
+    case PLAN_ARITH_FMA_F16:
+        memcpy(&v16, in, 2);
+        v16 = (uint16_t)ref_float_to_element(exec_f32(exec_fma32(exec_widen16(v16), s, b)),
+                                             DML_TENSOR_DATA_TYPE_FLOAT16);
+        memcpy(out, &v16, 2);
+        break;
+    case PLAN_ARITH_FMA_F32:
+        memcpy(&v32, in, 4);
+        v32 = exec_fma32(v32, s, b);
+        memcpy(out, &v32, 4);
+        break;
+    case PLAN_ARITH_FMA_F64:
+        memcpy(&v64, in, 8);
+        v64 = exec_fma64(v64, s, b);
+        memcpy(out, &v64, 8);
+        break;
+    case PLAN_ARITH_CAST:
+        v64 = 0;
+        memcpy(&v64, in, plan->in_elem_bytes); /* little-endian */
+        v64 = cast_ref(v64, (DML_TENSOR_DATA_TYPE)(plan->cast_types & 0xffu),
+                       (DML_TENSOR_DATA_TYPE)(plan->cast_types >> 8));
+        memcpy(out, &v64, plan->elem_bytes);
+        break;
+    default:
+        memcpy(out, in, plan->elem_bytes);
+    }
 }
 
 static int exec_run(struct exec_state *state)
@@ -144,7 +265,10 @@ static int exec_run(struct exec_state *state)
         const unsigned char *in = out ? exec_input(state, c) : NULL;
         if (!in)
             return -1;
-        memcpy(out, in, plan->elem_bytes);
+        if (plan->arith && in != (const unsigned char *)plan->pad_value)
+            exec_arith(plan, in, out);
+        else
+            memcpy(out, in, plan->elem_bytes);
     }
     return 0;
 }
@@ -171,26 +295,38 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses)
 
 void plan_describe(FILE *file, const struct plan *plan)
 {
-    static const char *const kernels[] = {"COPY", "SPLIT", "PAD"};
+    static const char *const kernels[] = {"COPY", "SPLIT", "PAD", "GENERAL", "SCALE_BIAS", "CAST"};
     static const char *const maps[] = {"AFFINE",  "CONSTANT",  "EDGE",
                                        "REFLECT", "SYMMETRIC", "WRAP"};
     fprintf(file,
             "plan: kernel %s elem_bytes %" PRIu32 " rank %" PRIu32 " count %" PRIu64
             " in_slot %" PRIu32 " in_base %" PRId64 " part_axis %" PRIu32 " part_count %" PRIu32
             " slot_count %" PRIu32 " pad_value %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32
-            "\n",
+            " arith %" PRIu32 " scale %a bias %a\n",
             plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : "?", plan->elem_bytes,
             plan->rank, plan->count, plan->in_slot, plan->in_base, plan->part_axis,
             plan->part_count, plan->slot_count, plan->pad_value[0], plan->pad_value[1],
-            plan->pad_value[2], plan->pad_value[3]);
+            plan->pad_value[2], plan->pad_value[3], plan->arith, (double)plan->scale,
+            (double)plan->bias);
     for (uint32_t d = 0; d < plan->rank && d < PLAN_MAX_RANK; ++d)
     {
         const struct plan_dim *dim = &plan->dims[d];
         fprintf(file,
                 "  dim %" PRIu32 ": size %" PRIu32 " in_stride %" PRId64 " map %s in_size %" PRIu32
-                " pad_start %" PRIu32 "\n",
+                " pad_start %" PRId64 " step %" PRId32 "\n",
                 d, dim->size, dim->in_stride, dim->map <= PLAN_MAP_WRAP ? maps[dim->map] : "?",
-                dim->in_size, dim->pad_start);
+                dim->in_size, dim->pad_start, dim->step);
+    }
+    for (uint32_t j = 0; j < plan->in_part_count; ++j)
+    {
+        const struct plan_part *part = &plan->in_parts[j];
+        fprintf(file,
+                "  in part %" PRIu32 " (axis %" PRIu32 "): slot %" PRIu32 " axis_begin %" PRIu32
+                " base %" PRId64 " strides",
+                j, plan->in_part_axis, part->slot, part->axis_begin, part->base);
+        for (uint32_t d = 0; d < plan->rank && d < PLAN_MAX_RANK; ++d)
+            fprintf(file, " %" PRId64, part->strides[d]);
+        fprintf(file, "\n");
     }
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {

@@ -108,6 +108,17 @@ static void fill_random(uint8_t *bytes, uint64_t size, uint32_t seed)
 }
 
 /* Expected and actual contents of every slot: the input random, the others poisoned. */
+/* The plan's input slot, or one of its input parts' slots. */
+static bool is_input_slot(const struct plan *plan, uint32_t s)
+{
+    for (uint32_t j = 0; j < plan->in_part_count; ++j)
+    {
+        if (plan->in_parts[j].slot == s)
+            return true;
+    }
+    return !plan->in_part_count && s == plan->in_slot;
+}
+
 static bool prepare_slots(const struct plan *plan, const uint64_t *bytes, uint8_t **expected,
                           uint8_t **actual)
 {
@@ -121,7 +132,7 @@ static bool prepare_slots(const struct plan *plan, const uint64_t *bytes, uint8_
             ok = false;
             continue;
         }
-        if (s == plan->in_slot)
+        if (is_input_slot(plan, s))
             fill_random(expected[s], bytes[s], 777u + (uint32_t)bytes[s]);
         else
             memset(expected[s], VK_TEST_POISON, bytes[s]);

@@ -1,5 +1,6 @@
 /* GPU test harness for the Vulkan layer: the library's own device (or exit 77), a small C
- * reading of src/plan.h's semantics (plan_exec), and running one plan on buffers of given contents. */
+ * reading of src/plan.h's semantics (plan_exec), and running one plan on buffers of given contents.
+ */
 #ifndef DMLOPS_TEST_VK_TEST_H
 #define DMLOPS_TEST_VK_TEST_H
 
@@ -12,7 +13,7 @@
 
 #define VK_TEST_SKIP 77
 #define VK_TEST_POISON 0xA5
-#define VK_TEST_MAX_SLOTS 64 /* plans of vk_test_run */
+#define VK_TEST_MAX_SLOTS 72 /* plans of vk_test_run */
 
 /* The library's own device; exits with VK_TEST_SKIP when there is no usable Vulkan device and
  * fails (exit 1) on any other error. */

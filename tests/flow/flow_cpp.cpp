@@ -4,21 +4,11 @@
 #include <DirectML.h>
 #include <dmlops.h>
 
+#include "flow_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#define CHECK(expr)                                                                                \
-    do                                                                                             \
-    {                                                                                              \
-        HRESULT hr_ = (expr);                                                                      \
-        if (FAILED(hr_))                                                                           \
-        {                                                                                          \
-            std::fprintf(stderr, "%s:%d: %s failed: 0x%08X\n", __FILE__, __LINE__, #expr,          \
-                         static_cast<unsigned>(hr_));                                              \
-            std::exit(1);                                                                          \
-        }                                                                                          \
-    } while (0)
 
 template <typename T> struct Ref
 {
@@ -53,10 +43,10 @@ int main()
     CHECK(DMLCreateDevice(nullptr, DML_CREATE_DEVICE_FLAG_DEBUG, IID_PPV_ARGS(&device)));
 
     UINT in_sizes[2] = {6, 8}, out_sizes[2] = {3, 4};
-    DML_BUFFER_TENSOR_DESC in_buffer = {DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_FLAG_OWNED_BY_DML, 2,
-                                        in_sizes, nullptr, 96, 0};
-    DML_BUFFER_TENSOR_DESC out_buffer = {DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_FLAG_NONE, 2,
-                                         out_sizes, nullptr, 24, 0};
+    DML_BUFFER_TENSOR_DESC in_buffer = {
+        DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_FLAG_OWNED_BY_DML, 2, in_sizes, nullptr, 96, 0};
+    DML_BUFFER_TENSOR_DESC out_buffer = {
+        DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_FLAG_NONE, 2, out_sizes, nullptr, 24, 0};
     DML_TENSOR_DESC in_tensor = {DML_TENSOR_TYPE_BUFFER, &in_buffer};
     DML_TENSOR_DESC out_tensor = {DML_TENSOR_TYPE_BUFFER, &out_buffer};
     UINT offsets[2] = {0, 1}, window[2] = {6, 7};

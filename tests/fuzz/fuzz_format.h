@@ -59,7 +59,8 @@ enum fuzz_kind
     FUZZ_KIND_SPLIT,
     FUZZ_KIND_PADDING,
     FUZZ_KIND_PADDING1,
-    FUZZ_KIND_OTHER,     /* Type from FF_OP_TYPE (default JOIN), Desc a zero-byte allocation */
+    FUZZ_KIND_OTHER,     /* Type from FF_OP_TYPE (default ELEMENT_WISE_ABS: not implemented), Desc a zero-byte
+                            allocation */
     FUZZ_KIND_EXAMPLE_0, /* + k: seed example k of tools/seed_examples.c */
     FUZZ_KIND_COUNT = FUZZ_KIND_EXAMPLE_0 + 8
 };

@@ -165,6 +165,18 @@ static build_fn find_builder(DML_OPERATOR_TYPE type)
     return NULL;
 }
 
+/* Implemented operators without a builder yet: their Desc is all zeros (invalid, and safe to read).
+ */
+static bool zeroed_desc(DML_OPERATOR_TYPE type)
+{
+    return type == DML_OPERATOR_JOIN || type == DML_OPERATOR_ELEMENT_WISE_IDENTITY ||
+           type == DML_OPERATOR_TILE || type == DML_OPERATOR_DEPTH_TO_SPACE ||
+           type == DML_OPERATOR_DEPTH_TO_SPACE1 || type == DML_OPERATOR_SPACE_TO_DEPTH ||
+           type == DML_OPERATOR_SPACE_TO_DEPTH1;
+}
+
+#define ZEROED_DESC_BYTES 64 /* more than any operator desc */
+
 /* Any other Type gets a Desc with no readable byte: the library must not look at it. */
 void fuzz_build_op(struct fuzz_decoder *d, const struct fuzz_params *p,
                    DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
@@ -178,7 +190,8 @@ void fuzz_build_op(struct fuzz_decoder *d, const struct fuzz_params *p,
     op->Type = (DML_OPERATOR_TYPE)fd_u32(d, FF_OP_TYPE, 0, 0, p->type);
     build = find_builder(op->Type);
     c->implemented = build != NULL;
-    desc = build ? build(d, p, input_flags, c) : fd_alloc(d, 0, 1);
+    desc = build ? build(d, p, input_flags, c)
+                 : fd_alloc(d, zeroed_desc(op->Type) ? ZEROED_DESC_BYTES : 0, 1);
     op->Desc = fd_present(d, FF_OP_DESC_PTR, 0, 0) ? desc : NULL;
     c->desc = fd_present(d, FF_DESC_PTR, 0, 0) ? op : NULL;
 }

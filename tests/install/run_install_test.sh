@@ -32,15 +32,25 @@ expect()
     step "$what" test "$@"
 }
 
-# Nothing installed may point back into the build tree (debug info aside: it names sources).
+# Nothing installed may point back into the build tree (debug info aside: it names sources), but
+# for the install prefix itself, which this test puts under the build tree.
 no_build_paths()
 {
-    ! grep -qF "$(realpath "$build")" "$@"
+    ! cat "$@" | sed -e "s|$prefix||g" -e "s|$(realpath "$prefix")||g" | grep -qF "$(realpath "$build")"
 }
 
 no_build_runpath()
 {
     no_build_paths <(readelf --dynamic "$1")
+}
+
+# A command's output as single-spaced words (pkg-config ends its lines with a space).
+words()
+{
+    local out
+    out=$("$@")
+    # shellcheck disable=SC2086 # unquoted on purpose: word splitting trims
+    echo $out
 }
 
 rm -rf "$work"
@@ -54,8 +64,17 @@ expect "libdmlops.so.0 links to libdmlops.so.$version" "$(readlink "$libdir/libd
 step "no build-tree path in the installed package files" no_build_paths \
     "$libdir/pkgconfig/dmlops.pc" "$libdir"/cmake/dmlops/*.cmake
 step "no build-tree RUNPATH in libdmlops.so" no_build_runpath "$libdir/libdmlops.so.$version"
+expect "the licence is installed" -f "$prefix/share/doc/dmlops/LICENSE"
+expect "docs/rules.md is installed" -f "$prefix/share/doc/dmlops/rules.md"
 if [ "$expect_tool" = 1 ]; then
     expect "the dmlops tool is in $bindir_rel" -x "$prefix/$bindir_rel/dmlops"
+    expect "the benchmark is off PATH, in libexec/dmlops" -x "$prefix/libexec/dmlops/dmlops-bench"
+    expect "no dmlops-bench in $bindir_rel" ! -e "$prefix/$bindir_rel/dmlops-bench"
+    expect "the man page is installed" -f "$prefix/share/man/man1/dmlops.1"
+    step "the installed dmlops finds its benchmark (dmlops bench --help)" \
+        env LD_LIBRARY_PATH="$libdir" "$prefix/$bindir_rel/dmlops" bench --help
+    expect "dmlops --version names the version" \
+        "$(LD_LIBRARY_PATH=$libdir "$prefix/$bindir_rel/dmlops" --version)" = "dmlops $version (libdmlops $version)"
     step "no build-tree RUNPATH in the dmlops tool" no_build_runpath "$prefix/$bindir_rel/dmlops"
     step "the dmlops tool finds the installed library" \
         grep -qF "libdmlops.so.0 => $libdir/libdmlops.so.0" \
@@ -69,9 +88,14 @@ step "configure a consumer with find_package(dmlops)" \
 step "build the find_package consumer" "$cmake" --build "$work/cmake-consumer"
 "$work/cmake-consumer/consumer" "$libdir"
 
-# The .pc carries its configure-time prefix; pkg-config's own override moves it to this prefix.
-pc=(env PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --define-variable=prefix="$prefix")
+# The .pc names the prefix given to cmake --install, not the configured one.
+pc=(env PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config)
 step "pkg-config resolves dmlops and its Requires.private (vulkan)" "${pc[@]}" --exists --print-errors dmlops
+expect "pkg-config --cflags names the install prefix" \
+    "$(words "${pc[@]}" --cflags-only-I dmlops)" = "-I$prefix/$includedir_rel"
+expect "pkg-config --libs names the install prefix" \
+    "$(words "${pc[@]}" --libs dmlops)" = "-L$libdir -ldmlops"
+expect "pkg-config --modversion is the project version" "$("${pc[@]}" --modversion dmlops)" = "$version"
 read -ra pc_flags <<<"$("${pc[@]}" --cflags --libs dmlops)"
 mkdir -p "$work/pc-consumer"
 step "build a consumer with pkg-config --cflags --libs dmlops" \

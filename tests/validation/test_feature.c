@@ -174,4 +174,4 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(unknown_feature_is_unsupported),
 };
 
-const struct vt_group vt_feature_group = {"feature_support", tests, VT_COUNT(tests)};
+VT_GROUP("feature_support", tests)

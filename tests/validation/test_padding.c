@@ -194,4 +194,4 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(p1_2_value_type),
 };
 
-const struct vt_group vt_padding_group = {"padding", tests, VT_COUNT(tests)};
+VT_GROUP("padding", tests)

@@ -292,4 +292,4 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(data_types_by_level),
 };
 
-const struct vt_group vt_slice_group = {"slice", tests, VT_COUNT(tests)};
+VT_GROUP("slice", tests)

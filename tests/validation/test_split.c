@@ -48,7 +48,7 @@ static void seed_examples_accepted(void **state)
     assert_int_equal(vt_validate(VT_FL_MAX, SPLIT, &c.desc, &def, NULL), S_OK);
     assert_int_equal(def.input_count, 1);
     assert_int_equal(def.output_count, 3);
-    assert_int_equal(def.u.split.axis, 2);
+    assert_int_equal(def.u.axis, 2);
     assert_int_equal(dml_op_output(&def, 0)->sizes[2], 2);
     assert_int_equal(dml_op_output(&def, 1)->sizes[2], 1);
     assert_int_equal(dml_op_output(&def, 2)->sizes[2], 3);
@@ -194,4 +194,4 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(data_types_by_level),
 };
 
-const struct vt_group vt_split_group = {"split", tests, VT_COUNT(tests)};
+VT_GROUP("split", tests)

@@ -394,4 +394,4 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(normalised_tensors),
 };
 
-const struct vt_group vt_tensor_group = {"tensor", tests, VT_COUNT(tests)};
+VT_GROUP("tensor", tests)

@@ -1,6 +1,7 @@
 #include "vt.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -170,4 +171,21 @@ void vt_padding_rank(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, UINT rank)
     for (UINT i = 0; i < rank; ++i)
         c->start[i] = 1;
     padding_link(c, type, DML_PADDING_MODE_CONSTANT, rank);
+}
+
+#define VT_MAX_GROUPS 32
+static const struct vt_group *registered[VT_MAX_GROUPS];
+static size_t registered_count;
+
+void vt_register_group(const struct vt_group *group)
+{
+    if (registered_count == VT_MAX_GROUPS)
+        abort(); /* raise VT_MAX_GROUPS */
+    registered[registered_count++] = group;
+}
+
+const struct vt_group *const *vt_groups(size_t *count)
+{
+    *count = registered_count;
+    return registered;
 }

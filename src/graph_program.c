@@ -1,0 +1,192 @@
+/* A graph plan as a program: one program tensor per plan tensor, one step per plan step. */
+#include "graph_program.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuse.h"
+#include "lower.h"
+#include "tensor.h"
+
+HRESULT dml_graph_copy_plan(const struct dml_tensor *desc, struct plan *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (!(out->parts = calloc(1, sizeof(*out->parts))))
+        return E_OUTOFMEMORY;
+    out->kernel = PLAN_KERNEL_COPY;
+    out->elem_bytes = dml_data_type_size(desc->data_type);
+    out->rank = desc->rank ? desc->rank : 1;
+    out->part_count = 1;
+    out->slot_count = 2;
+    out->parts[0].slot = 1;
+    out->count = 1;
+    for (uint32_t d = 0; d < out->rank; ++d)
+    {
+        uint32_t size = desc->rank ? desc->sizes[d] : 1, stride = desc->rank ? desc->strides[d] : 1;
+
+        out->dims[d] = (struct plan_dim){.size = size, .in_stride = stride};
+        out->parts[0].strides[d] = stride;
+        out->count *= size;
+    }
+    return S_OK;
+}
+
+/* A constant's data zero-padded to the largest consumer's extent (GD3: bytes past DataSize read
+ * as zero). */
+static HRESULT add_constant(const struct dml_graph_tensor *t, struct program *program,
+                            uint32_t *index)
+{
+    uint8_t *padded = t->size <= SIZE_MAX - 1 ? calloc(t->size + 1, 1) : NULL;
+    HRESULT hr;
+
+    if (!padded)
+        return E_OUTOFMEMORY;
+    memcpy(padded, t->data, t->data_size);
+    hr = program_add_constant(program, padded, t->size, index);
+    free(padded);
+    return hr;
+}
+
+/* The program tensor of plan tensor t, or no program tensor (an edge-less input binds NONE). */
+static HRESULT add_tensor(const struct dml_graph_tensor *t, struct program *program,
+                          uint32_t *index)
+{
+    switch (t->kind)
+    {
+    case DML_GRAPH_TENSOR_INPUT:
+        return program_add_input(program, t->slot, 0, t->binding_size, index);
+    case DML_GRAPH_TENSOR_OWNED:
+        return program_add_owned(program, t->slot, t->size, index);
+    case DML_GRAPH_TENSOR_OUTPUT:
+        return program_add_output(program, t->slot, 0, t->size, index);
+    case DML_GRAPH_TENSOR_INTERMEDIATE:
+        return program_add_intermediate(program, t->size, index);
+    case DML_GRAPH_TENSOR_CONSTANT:
+        return add_constant(t, program, index);
+    case DML_GRAPH_TENSOR_UNUSED_INPUT:
+        break;
+    }
+    *index = UINT32_MAX;
+    return S_OK;
+}
+
+/* What the graph's bindings must be: one rule per graph input and output (the graph's counts). */
+static HRESULT graph_layout(const struct dml_graph_plan *plan, struct dml_binding_layout *layout)
+{
+    layout->input_count = plan->input_count;
+    layout->output_count = plan->output_count;
+    layout->inputs = calloc(plan->input_count + 1, sizeof(*layout->inputs));
+    layout->outputs = calloc(plan->output_count + 1, sizeof(*layout->outputs));
+    if (!layout->inputs || !layout->outputs)
+        return E_OUTOFMEMORY;
+    for (uint32_t i = 0; i < plan->input_count; ++i)
+    {
+        const struct dml_graph_tensor *t = &plan->tensors[plan->input_tensor[i]];
+        static const enum dml_binding_need needs[] = {
+            [DML_GRAPH_TENSOR_INPUT] = DML_BINDING_REQUIRED,
+            [DML_GRAPH_TENSOR_UNUSED_INPUT] = DML_BINDING_OPTIONAL, /* GD2 */
+            [DML_GRAPH_TENSOR_OWNED] = DML_BINDING_FORBIDDEN,       /* the initializer's */
+        };
+
+        layout->inputs[i] = (struct dml_binding_rule){
+            needs[t->kind], t->binding_size,
+            t->alignment ? t->alignment : DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT};
+    }
+    for (uint32_t j = 0; j < plan->output_count; ++j)
+    {
+        const struct dml_graph_tensor *t = &plan->tensors[plan->output_tensor[j]];
+
+        layout->outputs[j] = (struct dml_binding_rule){
+            DML_BINDING_REQUIRED, t->binding_size,
+            t->alignment ? t->alignment : DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT};
+    }
+    return S_OK;
+}
+
+/* The step's plan: the operator lowered (slot s is input s, then the outputs, as a compiled
+ * operator numbers them), or a copy. */
+static HRESULT step_plan(const struct dml_graph_step *step, struct plan *plan)
+{
+    if (step->kind == DML_GRAPH_STEP_OPERATOR)
+        return dml_lower(step->def, plan);
+    if (step->desc)
+        return dml_graph_copy_plan(step->desc, plan);
+    return dml_lower_copy_bytes(step->bytes, 0, 1, plan);
+}
+
+/* What fusion needs to know of a step: its node and the data types across its one input and
+ * one output (0: not a single-input, single-output operator, never fused). */
+static void describe_step(const struct dml_graph_step *step, struct fuse_step *out)
+{
+    bool single = step->kind == DML_GRAPH_STEP_OPERATOR && step->def->input_count == 1 &&
+                  step->def->output_count == 1;
+
+    out->node = step->node;
+    out->in_type = single ? dml_op_input(step->def, 0)->data_type : 0;
+    out->out_type = single ? dml_op_output(step->def, 0)->data_type : 0;
+}
+
+static HRESULT add_step(const struct dml_graph_step *step, const uint32_t *tensor_of,
+                        struct program *program, struct fuse_info *info)
+{
+    uint32_t count = step->read_count + step->write_count;
+    struct program_slot *slots = calloc(count + 1, sizeof(*slots));
+    struct plan plan;
+    HRESULT hr;
+
+    if (!slots)
+        return E_OUTOFMEMORY;
+    for (uint32_t s = 0; s < count; ++s)
+    {
+        bool read = s < step->read_count;
+
+        slots[s].tensor = tensor_of[read ? step->reads[s] : step->writes[s - step->read_count]];
+        slots[s].access = read ? PROGRAM_READ : PROGRAM_WRITE;
+    }
+    if (SUCCEEDED(hr = step_plan(step, &plan)))
+    {
+        if (plan.slot_count > count) /* a lowering that names slots the step does not have */
+            plan_cleanup(&plan), hr = E_INVALIDARG;
+        else if (!plan.count) /* nothing to copy (an empty constant): no step */
+            plan_cleanup(&plan);
+        else if (SUCCEEDED(hr = program_add_step(program, &plan, slots)) && info)
+            describe_step(step, &info->steps[program->step_count - 1]);
+    }
+    free(slots);
+    return hr;
+}
+
+HRESULT dml_graph_program_build_fused(const struct dml_graph_plan *plan, bool fuse,
+                                      struct program *program, struct dml_binding_layout *layout,
+                                      struct fuse_info *info)
+{
+    uint32_t *tensor_of = malloc((plan->tensor_count + 1) * sizeof(*tensor_of));
+    HRESULT hr = tensor_of ? graph_layout(plan, layout) : E_OUTOFMEMORY;
+
+    if (SUCCEEDED(hr))
+        hr = dml_fuse_info_init(info, plan->step_count);
+    for (uint32_t t = 0; SUCCEEDED(hr) && t < plan->tensor_count; ++t)
+        hr = add_tensor(&plan->tensors[t], program, &tensor_of[t]);
+    for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->step_count; ++s)
+        hr = add_step(&plan->steps[s], tensor_of, program, info);
+    if (SUCCEEDED(hr))
+    {
+        info->count = program->step_count;
+        if (fuse)
+            dml_fuse_program(program, info);
+        hr = program_finish(program);
+    }
+    free(tensor_of);
+    /* The graph is valid: what the program refuses is a resource past 64 bits. */
+    return hr == E_INVALIDARG ? E_OUTOFMEMORY : hr;
+}
+
+HRESULT dml_graph_program_build(const struct dml_graph_plan *plan, struct program *program,
+                                struct dml_binding_layout *layout)
+{
+    struct fuse_info info = {0};
+    HRESULT hr = dml_graph_program_build_fused(plan, false, program, layout, &info);
+
+    dml_fuse_info_cleanup(&info);
+    return hr;
+}

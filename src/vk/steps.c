@@ -1,0 +1,162 @@
+/* Program steps as kernels: cutting a plan to the push constants, recording, barriers. */
+#include "steps.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "plan_chunk.h"
+#include "vk_private.h"
+
+static HRESULT add_chunk(struct dml_vk_device *dev, const struct plan *plan, uint32_t index,
+                         uint32_t max_slots, struct dml_vk_step *step)
+{
+    struct dml_vk_step_dispatch *dispatch = &step->dispatches[step->dispatch_count];
+    uint32_t slots = plan_chunk_slot_count(plan, index, max_slots);
+    struct plan chunk;
+    HRESULT hr;
+
+    *dispatch = (struct dml_vk_step_dispatch){0};
+    if (!(dispatch->slot_map = malloc(slots * sizeof(*dispatch->slot_map))))
+        return E_OUTOFMEMORY;
+    if (SUCCEEDED(hr = plan_chunk(plan, index, max_slots, &chunk, dispatch->slot_map)))
+    {
+        hr = dml_vk_kernel_create_for(dev, &chunk, false, &dispatch->kernel);
+        plan_cleanup(&chunk);
+    }
+    if (FAILED(hr))
+    {
+        free(dispatch->slot_map);
+        return hr;
+    }
+    ++step->dispatch_count;
+    return S_OK;
+}
+
+/* Input part index's own plan (plan_cut_input); indirect kernels keep the step's slot numbers,
+ * as they all read its one slot block. */
+static HRESULT add_cut(struct dml_vk_device *dev, const struct plan *plan, uint32_t index,
+                       bool indirect, struct dml_vk_step *step)
+{
+    struct dml_vk_step_dispatch *dispatch = &step->dispatches[step->dispatch_count];
+    struct plan cut;
+    HRESULT hr;
+
+    *dispatch = (struct dml_vk_step_dispatch){0};
+    if (!indirect && !(dispatch->slot_map = malloc((1 + plan->part_count) * sizeof(uint32_t))))
+        return E_OUTOFMEMORY;
+    if (SUCCEEDED(hr = plan_cut_input(plan, index, dispatch->slot_map, &cut)))
+    {
+        hr = dml_vk_kernel_create_for(dev, &cut, indirect, &dispatch->kernel);
+        plan_cleanup(&cut);
+    }
+    if (FAILED(hr))
+    {
+        free(dispatch->slot_map);
+        return hr;
+    }
+    ++step->dispatch_count;
+    return S_OK;
+}
+
+static HRESULT add_whole(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
+                         struct dml_vk_step *step)
+{
+    HRESULT hr = dml_vk_kernel_create_for(dev, plan, indirect, &step->dispatches[0].kernel);
+
+    step->dispatches[0].slot_map = NULL;
+    step->dispatch_count = SUCCEEDED(hr);
+    return hr;
+}
+
+HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
+                           struct dml_vk_step *out)
+{
+    uint32_t max_slots = indirect ? UINT32_MAX : DML_VK_PUSH_SLOTS;
+    uint32_t cuts = plan_cut_count(plan, max_slots);
+    uint32_t chunks = cuts ? cuts : plan_chunk_count(plan, max_slots);
+    HRESULT hr = S_OK;
+
+    *out = (struct dml_vk_step){.slot_count = plan->slot_count, .indirect = indirect};
+    /* Only parts along the part axis can be cut off; pushed slots must fit once cut. */
+    if (!cuts && !indirect && chunks == 1 && plan->slot_count > DML_VK_PUSH_SLOTS)
+        return E_INVALIDARG;
+    if (!(out->dispatches = calloc(chunks, sizeof(*out->dispatches))))
+        return E_OUTOFMEMORY;
+    if (cuts)
+    {
+        for (uint32_t i = 0; i < cuts && SUCCEEDED(hr); ++i)
+            hr = add_cut(dev, plan, i, indirect, out);
+    }
+    else if (chunks == 1)
+        hr = add_whole(dev, plan, indirect, out);
+    for (uint32_t i = 0; !cuts && chunks > 1 && i < chunks && SUCCEEDED(hr); ++i)
+        hr = add_chunk(dev, plan, i, max_slots, out);
+    if (FAILED(hr))
+        dml_vk_step_destroy(dev, out);
+    else
+        out->engine =
+            out->dispatches[0].kernel.region_count ? DML_VK_ENGINE_TRANSFER : DML_VK_ENGINE_COMPUTE;
+    return hr;
+}
+
+void dml_vk_step_destroy(struct dml_vk_device *dev, struct dml_vk_step *step)
+{
+    for (uint32_t d = 0; d < step->dispatch_count; ++d)
+    {
+        dml_vk_kernel_destroy(dev, &step->dispatches[d].kernel);
+        free(step->dispatches[d].slot_map);
+    }
+    free(step->dispatches);
+    *step = (struct dml_vk_step){0};
+}
+
+uint64_t dml_vk_step_block_bytes(const struct dml_vk_step *step)
+{
+    return step->indirect ? dml_vk_slot_block_bytes(step->slot_count) : 0;
+}
+
+static void record_direct(struct dml_vk_device *dev, const struct dml_vk_step_dispatch *dispatch,
+                          VkCommandBuffer cmd, const struct dml_vk_slot *slots)
+{
+    struct dml_vk_slot local[DML_VK_PUSH_SLOTS];
+
+    if (!dispatch->slot_map)
+        return dml_vk_kernel_record(dev, &dispatch->kernel, cmd, slots, 0);
+    for (uint32_t s = 0; s < dispatch->kernel.slot_count; ++s)
+        local[s] = slots[dispatch->slot_map[s]];
+    dml_vk_kernel_record(dev, &dispatch->kernel, cmd, local, 0);
+}
+
+void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
+                        VkCommandBuffer cmd, const struct dml_vk_slot *slots,
+                        VkDeviceAddress slot_block)
+{
+    for (uint32_t d = 0; d < step->dispatch_count; ++d)
+    {
+        if (step->indirect)
+            dml_vk_kernel_record(dev, &step->dispatches[d].kernel, cmd, NULL, slot_block);
+        else
+            record_direct(dev, &step->dispatches[d], cmd, slots);
+    }
+}
+
+bool dml_vk_slot_block_take_ran_unbound(void *host)
+{
+    _Atomic uint64_t *word = host; /* the GPU may set the bit meanwhile */
+    uint64_t old = atomic_fetch_and(word, ~DML_VK_SLOT_BLOCK_RAN_UNBOUND);
+
+    return old & DML_VK_SLOT_BLOCK_RAN_UNBOUND;
+}
+
+void dml_vk_step_barrier(struct dml_vk_device *dev, VkCommandBuffer cmd)
+{
+    const VkPipelineStageFlags stages =
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+    VkMemoryBarrier memory = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                         VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
+
+    dev->vk.vkCmdPipelineBarrier(cmd, stages, stages, 0, 1, &memory, 0, NULL, 0, NULL);
+}

@@ -1,0 +1,49 @@
+/* A program step in the Vulkan layer: its plan as one or more kernels. A plan with input parts
+ * (JOIN) is one ordinary copy per input part (plan_cut_input), pushed or reading the step's slot
+ * block, with no barrier between them: they write disjoint outputs. Otherwise, where its slots
+ * are pushed when recorded and do not fit in push constants, the plan is cut along its part axis
+ * into several dispatches (plan_chunk.h); where they are read at execution from a slot block
+ * (DESCRIPTORS_VOLATILE), it is one dispatch. Whether the step runs on the copy engine is decided
+ * here, once, when the step is created (see dml_vk_device_engines), and kept in engine. */
+#ifndef DMLOPS_VK_STEPS_H
+#define DMLOPS_VK_STEPS_H
+
+#include "vk.h"
+
+struct dml_vk_step_dispatch
+{
+    struct dml_vk_kernel kernel;
+    uint32_t *slot_map; /* kernel slot -> step slot; NULL: the same */
+};
+
+struct dml_vk_step
+{
+    uint32_t slot_count; /* the plan's */
+    bool indirect;       /* slots read from a slot block at execution */
+    enum dml_vk_engine engine;
+    uint32_t dispatch_count;
+    struct dml_vk_step_dispatch *dispatches;
+};
+
+/* indirect: the step's slots will be read at execution from a slot block (one dispatch). */
+HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
+                           struct dml_vk_step *out);
+void dml_vk_step_destroy(struct dml_vk_device *dev, struct dml_vk_step *step);
+/* Bytes of the step's slot block (indirect steps), written by dml_vk_slot_block_write. */
+uint64_t dml_vk_step_block_bytes(const struct dml_vk_step *step);
+/* Records the step: slots (slot_count of them, as bound now) for a direct step, slot_block for an
+ * indirect one. */
+void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
+                        VkCommandBuffer cmd, const struct dml_vk_slot *slots,
+                        VkDeviceAddress slot_block);
+/* A kernel that runs with a slot block whose word 0 (the unbound count) is not 0 writes nothing
+ * and sets this bit in word 0 (shaders/dmlops_slots.glsl), so that the library can tell the
+ * application, on a debug device, that work ran with incomplete bindings. Returns and clears it. */
+#define DML_VK_SLOT_BLOCK_RAN_UNBOUND (UINT64_C(1) << 63)
+bool dml_vk_slot_block_take_ran_unbound(void *host);
+
+/* A barrier between two steps: everything compute shaders and copies wrote before it is visible
+ * to, and finished before, what they read or write after it. */
+void dml_vk_step_barrier(struct dml_vk_device *dev, VkCommandBuffer cmd);
+
+#endif

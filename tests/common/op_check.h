@@ -1,0 +1,39 @@
+/* The random differential of one operator (tests/gpu_ops/test_op_<op>.c): the test builds a desc
+ * and its expected outputs with its own C reference; op_check validates and lowers the desc, runs
+ * the plan with plan_exec (no GPU) and on the GPU, and compares every output byte with the
+ * expected ones. Slots: the inputs, then the outputs (as lowering numbers them). */
+#ifndef DMLOPS_TEST_OP_CHECK_H
+#define DMLOPS_TEST_OP_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <DirectML.h>
+
+#include "rng.h"
+#include "vk/vk.h"
+
+#define OP_CHECK_MAX_SLOTS 72
+
+struct op_check_buffers
+{
+    uint32_t input_count, output_count;
+    uint8_t *data[OP_CHECK_MAX_SLOTS]; /* inputs: contents; outputs: the expected bytes */
+    uint64_t bytes[OP_CHECK_MAX_SLOTS];
+};
+
+/* Strides for a tensor of these sizes: packed (returns false: no strides), permuted, gapped, and
+ * with broadcast (zero) strides when broadcast is set. Never aliasing without broadcast. */
+bool op_check_strides(struct rng *rng, uint32_t rank, const uint32_t *sizes, bool broadcast,
+                      uint32_t *strides);
+
+/* Allocates slot s of `bytes` bytes: random contents for inputs, VK_TEST_POISON for outputs. */
+void op_check_alloc(struct op_check_buffers *b, uint32_t s, uint64_t bytes, struct rng *rng);
+void op_check_free(struct op_check_buffers *b);
+
+/* dev NULL: plan_exec only. False with the reason in why. */
+bool op_check_run(struct dml_vk_device *dev, const DML_OPERATOR_DESC *desc,
+                  const struct op_check_buffers *b, uint32_t mode, char *why, size_t why_size);
+
+#endif

@@ -1,0 +1,328 @@
+/* JOIN on the GPU and through plan_exec, bit-exact against the C reference below: seeded random
+ * cases of 1-64 inputs (many with gaps, permuted or broadcast strides), every element size, rank
+ * 1-8, along every axis. The reference reads as the spec's pseudo-code (J-4, J-5). */
+#define COBJMACROS
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "lower.h"
+#include "op_check.h"
+#include "plan_exec.h"
+#include "tensor.h"
+#include "validate.h"
+#include "vk_test.h"
+
+#define CASES 160
+#define MAX_INPUTS 64
+
+static const DML_TENSOR_DATA_TYPE types[] = {
+    DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_INT8,   DML_TENSOR_DATA_TYPE_FLOAT16,
+    DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_FLOAT32,
+    DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_FLOAT64,
+    DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT64,
+};
+
+struct join_case
+{
+    uint32_t rank, axis, count, elem;
+    uint32_t sizes[MAX_INPUTS + 1][8], strides[MAX_INPUTS + 1][8];
+    DML_BUFFER_TENSOR_DESC buffers[MAX_INPUTS + 1];
+    DML_TENSOR_DESC descs[MAX_INPUTS + 1]; /* inputs, then the output */
+    DML_JOIN_OPERATOR_DESC desc;
+};
+
+static uint64_t offset_of(const uint32_t *strides, const uint32_t *c, uint32_t rank)
+{
+    uint64_t at = 0;
+    for (uint32_t d = 0; d < rank; ++d)
+        at += (uint64_t)c[d] * strides[d];
+    return at;
+}
+
+/* Output element c comes from input k, where k's range along Axis holds c[Axis]. */
+static void reference(const struct join_case *jc, struct op_check_buffers *b)
+{
+    const uint32_t *out_sizes = jc->sizes[jc->count];
+    uint64_t total = 1;
+    for (uint32_t d = 0; d < jc->rank; ++d)
+        total *= out_sizes[d];
+    for (uint64_t i = 0; i < total; ++i)
+    {
+        uint32_t c[8] = {0};
+        uint64_t rest = i;
+        for (uint32_t d = jc->rank; d-- > 0;)
+        {
+            c[d] = (uint32_t)(rest % out_sizes[d]);
+            rest /= out_sizes[d];
+        }
+        uint64_t out_at = offset_of(jc->strides[jc->count], c, jc->rank);
+        uint32_t k = 0;
+        while (c[jc->axis] >= jc->sizes[k][jc->axis])
+            c[jc->axis] -= jc->sizes[k++][jc->axis];
+        uint64_t in_at = offset_of(jc->strides[k], c, jc->rank);
+        memcpy(b->data[jc->count] + out_at * jc->elem, b->data[k] + in_at * jc->elem, jc->elem);
+    }
+}
+
+static void tensor(struct join_case *jc, uint32_t t, DML_TENSOR_DATA_TYPE type, struct rng *rng,
+                   bool input)
+{
+    bool strided = op_check_strides(rng, jc->rank, jc->sizes[t], input, jc->strides[t]);
+    if (!strided)
+        for (uint32_t d = jc->rank, step = 1; d-- > 0; step *= jc->sizes[t][d])
+            jc->strides[t][d] = step;
+    jc->buffers[t] = (DML_BUFFER_TENSOR_DESC){
+        type, DML_TENSOR_FLAG_NONE, jc->rank, jc->sizes[t], strided ? jc->strides[t] : NULL, 0, 0};
+    jc->buffers[t].TotalTensorSizeInBytes =
+        dml_calc_buffer_tensor_size(type, jc->rank, jc->sizes[t], jc->buffers[t].Strides);
+    jc->descs[t] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &jc->buffers[t]};
+}
+
+static void generate(struct join_case *jc, uint64_t seed)
+{
+    struct rng rng = rng_seeded(seed);
+    DML_TENSOR_DATA_TYPE type = types[rng_below(&rng, 11)];
+    memset(jc, 0, sizeof(*jc));
+    jc->rank = rng_range(&rng, 1, 8);
+    jc->axis = rng_below(&rng, jc->rank);
+    jc->count = rng_chance(&rng, 20) ? rng_range(&rng, 17, MAX_INPUTS) : rng_range(&rng, 1, 6);
+    jc->elem = dml_data_type_size(type);
+    uint32_t *out = jc->sizes[jc->count];
+    for (uint32_t d = 0; d < jc->rank; ++d)
+        out[d] = rng_range(&rng, 1, jc->rank > 4 ? 3 : 6);
+    out[jc->axis] = 0;
+    for (uint32_t k = 0; k < jc->count; ++k)
+    {
+        memcpy(jc->sizes[k], out, sizeof(jc->sizes[k]));
+        jc->sizes[k][jc->axis] = rng_range(&rng, 1, jc->count > 8 ? 2 : 5);
+        out[jc->axis] += jc->sizes[k][jc->axis];
+        tensor(jc, k, type, &rng, true);
+    }
+    tensor(jc, jc->count, type, &rng, false);
+    jc->desc = (DML_JOIN_OPERATOR_DESC){jc->count, jc->descs, &jc->descs[jc->count], jc->axis};
+}
+
+static void describe(const struct join_case *jc, uint64_t seed, const char *why)
+{
+    fprintf(stderr, "JOIN seed %llu: %s\n  rank %u axis %u inputs %u elem %u\n",
+            (unsigned long long)seed, why, jc->rank, jc->axis, jc->count, jc->elem);
+    for (uint32_t t = 0; t <= jc->count; ++t)
+    {
+        fprintf(stderr, "  %s %u: sizes", t < jc->count ? "input" : "output", t);
+        for (uint32_t d = 0; d < jc->rank; ++d)
+            fprintf(stderr, " %u", jc->sizes[t][d]);
+        fprintf(stderr, " strides");
+        for (uint32_t d = 0; d < jc->rank; ++d)
+            fprintf(stderr, " %u", jc->buffers[t].Strides ? jc->strides[t][d] : 0);
+        fprintf(stderr, "\n");
+    }
+}
+
+/* Input k shares input k-1's bytes (and, through the API, its binding) where their descs agree. */
+static bool shares_previous(const struct join_case *jc, uint32_t k, struct rng *rng)
+{
+    const DML_BUFFER_TENSOR_DESC *a = &jc->buffers[k - 1], *b = &jc->buffers[k];
+    bool same = a->TotalTensorSizeInBytes == b->TotalTensorSizeInBytes &&
+                !memcmp(jc->sizes[k - 1], jc->sizes[k], sizeof(jc->sizes[k])) &&
+                !memcmp(jc->strides[k - 1], jc->strides[k], sizeof(jc->strides[k])) &&
+                !a->Strides == !b->Strides;
+    return same && rng_chance(rng, 50);
+}
+
+static HRESULT init_compiled(IDMLDevice *device, IDMLCompiledOperator *compiled)
+{
+    IDMLOperatorInitializer *init;
+    IDMLBindingTable *table;
+    HRESULT hr = IDMLDevice_CreateOperatorInitializer(device, 1, &compiled,
+                                                      &IID_IDMLOperatorInitializer, (void **)&init);
+    if (FAILED(hr))
+        return hr;
+    DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)init, {0}, {0}, 0};
+    if (SUCCEEDED(hr = IDMLDevice_CreateBindingTable(device, &desc, &IID_IDMLBindingTable,
+                                                     (void **)&table)))
+    {
+        hr = dmlopsExecute(device, (IDMLDispatchable *)init, table);
+        IDMLBindingTable_Release(table);
+    }
+    IDMLOperatorInitializer_Release(init);
+    return hr;
+}
+
+/* Binds every input into one buffer (shared ranges where shared), the output into another. */
+static HRESULT bind_and_run(IDMLDevice *device, IDMLCompiledOperator *compiled,
+                            const struct join_case *jc, ID3D12Resource *in, const uint64_t *offsets,
+                            ID3D12Resource *out)
+{
+    static DML_BUFFER_BINDING b[MAX_INPUTS + 1];
+    static DML_BINDING_DESC bindings[MAX_INPUTS + 1];
+    IDMLBindingTable *table;
+    DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)compiled, {0}, {0}, 0};
+    HRESULT hr =
+        IDMLDevice_CreateBindingTable(device, &desc, &IID_IDMLBindingTable, (void **)&table);
+    if (FAILED(hr))
+        return hr;
+    for (uint32_t t = 0; t <= jc->count; ++t)
+    {
+        b[t] = (DML_BUFFER_BINDING){t < jc->count ? in : out, t < jc->count ? offsets[t] : 0,
+                                    jc->buffers[t].TotalTensorSizeInBytes};
+        bindings[t] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &b[t]};
+    }
+    IDMLBindingTable_BindInputs(table, jc->count, bindings);
+    IDMLBindingTable_BindOutputs(table, 1, &bindings[jc->count]);
+    hr = dmlopsExecute(device, (IDMLDispatchable *)compiled, table);
+    IDMLBindingTable_Release(table);
+    return hr;
+}
+
+/* The case through DirectML's API with its inputs in one buffer: b holds the inputs and the
+ * expected output. */
+static bool run_api(IDMLDevice *device, const struct join_case *jc,
+                    const struct op_check_buffers *b, const uint64_t *offsets, uint64_t in_bytes,
+                    char *why, size_t why_size)
+{
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_JOIN, &jc->desc};
+    IDMLOperator *op = NULL;
+    IDMLCompiledOperator *compiled = NULL;
+    ID3D12Resource *in = NULL, *out = NULL;
+    uint64_t out_bytes = b->bytes[jc->count];
+    uint8_t *staging = calloc(1, in_bytes > out_bytes ? in_bytes : out_bytes);
+    HRESULT hr = IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)&op);
+    if (SUCCEEDED(hr))
+        hr = IDMLDevice_CompileOperator(device, op, DML_EXECUTION_FLAG_NONE,
+                                        &IID_IDMLCompiledOperator, (void **)&compiled);
+    if (SUCCEEDED(hr))
+        hr = init_compiled(device, compiled);
+    if (SUCCEEDED(hr))
+        hr = dmlopsCreateBuffer(device, in_bytes, &in);
+    if (SUCCEEDED(hr))
+        hr = dmlopsCreateBuffer(device, out_bytes, &out);
+    for (uint32_t k = 0; SUCCEEDED(hr) && k < jc->count; ++k)
+        memcpy(staging + offsets[k], b->data[k], b->bytes[k]);
+    if (SUCCEEDED(hr))
+        hr = dmlopsUploadBuffer(device, in, 0, staging, in_bytes);
+    memset(staging, VK_TEST_POISON, out_bytes);
+    if (SUCCEEDED(hr))
+        hr = dmlopsUploadBuffer(device, out, 0, staging, out_bytes);
+    if (SUCCEEDED(hr))
+        hr = bind_and_run(device, compiled, jc, in, offsets, out);
+    if (SUCCEEDED(hr))
+        hr = dmlopsDownloadBuffer(device, out, 0, staging, out_bytes);
+    bool ok = SUCCEEDED(hr) && !memcmp(staging, b->data[jc->count], out_bytes);
+    if (!ok)
+        snprintf(why, why_size, "through the API: %s (hr %#x)",
+                 FAILED(hr) ? "failed" : "output differs", (unsigned)hr);
+    if (in)
+        dmlopsDestroyBuffer(device, in);
+    if (out)
+        dmlopsDestroyBuffer(device, out);
+    if (compiled)
+        IDMLCompiledOperator_Release(compiled);
+    if (op)
+        IDMLOperator_Release(op);
+    free(staging);
+    return ok;
+}
+
+/* Lowering, without a GPU: the plans of a few JOINs are known exactly. Returns failures. */
+static int golden(void)
+{
+    static const struct
+    {
+        uint32_t axis, count, elem_bytes, rank, kernel, in_parts, in_axis, second_begin;
+    } expect[] = {
+        {0, 4, 16, 1, PLAN_KERNEL_GENERAL, 4, 0, 6}, /* contiguous parts: one run of units */
+        {2, 4, 16, 2, PLAN_KERNEL_GENERAL, 4, 1, 1}, /* rows of 4 + 4 + 4 + 4 floats */
+        {1, 1, 16, 1, PLAN_KERNEL_COPY, 0, 0, 0},    /* one input: a copy */
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof(expect) / sizeof(expect[0]); ++i)
+    {
+        static struct join_case jc;
+        memset(&jc, 0, sizeof(jc));
+        jc.rank = 3, jc.axis = expect[i].axis, jc.count = expect[i].count, jc.elem = 4;
+        const uint32_t base[3] = {2, 3, 4};
+        for (uint32_t t = 0; t <= jc.count; ++t)
+        {
+            memcpy(jc.sizes[t], base, sizeof(base));
+            if (t == jc.count)
+                jc.sizes[t][jc.axis] *= jc.count;
+            jc.buffers[t] = (DML_BUFFER_TENSOR_DESC){
+                DML_TENSOR_DATA_TYPE_FLOAT32, 0, 3, jc.sizes[t], NULL, 0, 0};
+            jc.buffers[t].TotalTensorSizeInBytes =
+                dml_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT32, 3, jc.sizes[t], NULL);
+            jc.descs[t] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &jc.buffers[t]};
+        }
+        jc.desc = (DML_JOIN_OPERATOR_DESC){jc.count, jc.descs, &jc.descs[jc.count], jc.axis};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_JOIN, &jc.desc};
+        struct dml_validate_ctx ctx = {.feature_level = DML_FEATURE_LEVEL_6_4};
+        struct dml_op_def def;
+        struct plan plan;
+        if (dml_operator_validate(&ctx, &desc, &def) != S_OK || dml_lower(&def, &plan) != S_OK)
+            return printf("golden %zu: rejected\n", i), failures + 1;
+        dml_op_def_cleanup(&def);
+        bool ok = plan.elem_bytes == expect[i].elem_bytes && plan.rank == expect[i].rank &&
+                  plan.kernel == expect[i].kernel && plan.in_part_count == expect[i].in_parts &&
+                  plan.in_part_axis == expect[i].in_axis &&
+                  (!plan.in_part_count || plan.in_parts[1].axis_begin == expect[i].second_begin);
+        if (!ok)
+        {
+            printf("golden %zu: unexpected plan\n", i);
+            plan_describe(stdout, &plan);
+            ++failures;
+        }
+        plan_cleanup(&plan);
+    }
+    return failures;
+}
+
+int main(void)
+{
+    struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
+    IDMLDevice *device = dev ? gpu_create_device(0, FALSE) : NULL;
+    static struct join_case jc;
+    int failures = golden(), shared = 0;
+
+    const char *env = getenv("DMLOPS_TEST_OP_CASES");
+    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
+    for (uint64_t seed = 1; seed <= cases; ++seed)
+    {
+        struct op_check_buffers b = {0};
+        struct rng rng = rng_seeded(seed * 7919);
+        char why[256];
+        generate(&jc, seed);
+        uint64_t offsets[MAX_INPUTS], in_bytes = 0;
+        b.input_count = jc.count;
+        b.output_count = 1;
+        for (uint32_t t = 0; t <= jc.count; ++t)
+            op_check_alloc(&b, t, jc.buffers[t].TotalTensorSizeInBytes, &rng);
+        for (uint32_t k = 0; k < jc.count; ++k) /* DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT: 16 */
+        {
+            bool share = k && shares_previous(&jc, k, &rng);
+            if (share)
+                memcpy(b.data[k], b.data[k - 1], b.bytes[k]);
+            offsets[k] = share ? offsets[k - 1] : (in_bytes + 15) & ~(uint64_t)15;
+            in_bytes = share ? in_bytes : offsets[k] + b.bytes[k];
+            shared += share;
+        }
+        reference(&jc, &b);
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_JOIN, &jc.desc};
+        bool ok = op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why));
+        if (ok && device)
+            ok = run_api(device, &jc, &b, offsets, in_bytes, why, sizeof(why));
+        if (!ok)
+        {
+            describe(&jc, seed, why);
+            ++failures;
+        }
+        op_check_free(&b);
+    }
+    printf("JOIN: %d of %d cases failed (%d inputs sharing another's binding)\n", failures,
+           (int)cases, shared);
+    if (device)
+        IDMLDevice_Release(device);
+    if (dev)
+        dml_vk_device_destroy(dev);
+    return failures ? 1 : 0;
+}
