@@ -138,8 +138,8 @@ DMLOPS_API void dmlopsRemoveDevice(IDMLDevice *device, HRESULT reason);
  * installed as share/doc/dmlops/rules.md) and its text without the prefix. Problems of the
  * machine (ids "VK-LOADER": no Vulkan loader; "VK-DRIVER": a loader but no Vulkan driver) reach
  * the callback from every device creation and listing, debug or not. The callback is
- * process-wide, may be called from any thread that calls the library (concurrently), and must
- * not call dmlopsSetMessageCallback. */
+ * process-wide and may be called from any thread that calls the library (concurrently). It may
+ * call the library; a dmlopsSetMessageCallback from inside it is ignored. */
 typedef enum DMLOPS_MESSAGE_SEVERITY
 {
     DMLOPS_MESSAGE_SEVERITY_INFO = 0,

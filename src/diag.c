@@ -9,11 +9,16 @@
 static _Atomic(FILE *) diag_stream;
 
 /* The application's callback. A read lock is held while it runs, so that once
- * dmlopsSetMessageCallback returns the old callback is no longer called. */
+ * dmlopsSetMessageCallback returns the old callback is no longer called. callback_depth counts
+ * the callbacks running on this thread: a message raised inside one (the callback called the
+ * library) is delivered under the read lock this thread already holds, and a
+ * dmlopsSetMessageCallback from inside one is ignored, since waiting for the write lock would
+ * wait for this very thread. */
 static pthread_rwlock_t callback_lock = PTHREAD_RWLOCK_INITIALIZER;
 static PFN_DMLOPS_MESSAGE_CALLBACK callback;
 static void *callback_data;
 static UINT callback_flags;
+static _Thread_local unsigned callback_depth;
 
 static const char *const prefixes[] = {
     [DMLOPS_MESSAGE_SEVERITY_INFO] = "[DIRECTML INFO]: ",
@@ -41,6 +46,8 @@ void dml_diag_set_stream(FILE *stream)
 
 DMLOPS_API void dmlopsSetMessageCallback(PFN_DMLOPS_MESSAGE_CALLBACK fn, void *userData, UINT flags)
 {
+    if (callback_depth)
+        return;
     pthread_rwlock_wrlock(&callback_lock);
     callback = fn;
     callback_data = userData;
@@ -51,14 +58,18 @@ DMLOPS_API void dmlopsSetMessageCallback(PFN_DMLOPS_MESSAGE_CALLBACK fn, void *u
 /* Calls the callback if there is one; returns whether stderr is still wanted. */
 static bool deliver(DMLOPS_MESSAGE_SEVERITY severity, const char *rule, const char *text)
 {
-    bool print = true;
-    pthread_rwlock_rdlock(&callback_lock);
+    bool print = true, locked = !callback_depth;
+    if (locked)
+        pthread_rwlock_rdlock(&callback_lock);
     if (callback)
     {
+        ++callback_depth;
         callback(severity, rule ? rule : "", text, callback_data);
+        --callback_depth;
         print = !(callback_flags & DMLOPS_MESSAGE_FLAG_NO_STDERR);
     }
-    pthread_rwlock_unlock(&callback_lock);
+    if (locked)
+        pthread_rwlock_unlock(&callback_lock);
     return print;
 }
 

@@ -1,6 +1,8 @@
 /* dmlopsSetMessageCallback through the public API: a rejected desc on a debug device reaches the
  * callback with its severity, rule id and the text of its stderr line; NO_STDERR keeps stderr
- * quiet; a device without debug says nothing; a cleared callback is not called. With the argument
+ * quiet; a device without debug says nothing; a cleared callback is not called; a callback that
+ * calls the library (a nested rejected desc, dmlopsSetMessageCallback) neither deadlocks nor
+ * loses its place (an alarm fails a hang). With the argument
  * "no-driver" (run with VK_ICD_FILENAMES naming no driver): device creation fails and the callback
  * hears VK-DRIVER naming the Debian package, debug or not. */
 #define _POSIX_C_SOURCE 200809L
@@ -138,6 +140,39 @@ static void cleared_callback_is_not_called(void **state)
     IDMLDevice_Release(device);
 }
 
+struct reentrant
+{
+    IDMLDevice *device;
+    unsigned calls;
+};
+
+/* Calls the library from inside the callback: once more into this callback (a second rejected
+ * desc), and dmlopsSetMessageCallback, which must be ignored rather than wait for itself. */
+static void on_message_reenter(DMLOPS_MESSAGE_SEVERITY severity, const char *rule,
+                               const char *text, void *user)
+{
+    struct reentrant *r = user;
+    if (++r->calls > 1)
+        return;
+    assert_int_equal(create_bad_slice(r->device), E_INVALIDARG);
+    dmlopsSetMessageCallback(NULL, NULL, 0);
+}
+
+static void callback_may_call_the_library(void **state)
+{
+    struct reentrant r = {device_or_skip(DML_CREATE_DEVICE_FLAG_DEBUG), 0};
+    dmlopsSetMessageCallback(on_message_reenter, &r, DMLOPS_MESSAGE_FLAG_NO_STDERR);
+    alarm(20); /* a deadlock ends the test with SIGALRM */
+    assert_int_equal(create_bad_slice(r.device), E_INVALIDARG);
+    assert_int_equal(r.calls, 2); /* the nested message reached the callback too */
+    /* The set from inside was ignored: the callback still hears the next message. */
+    assert_int_equal(create_bad_slice(r.device), E_INVALIDARG);
+    alarm(0);
+    assert_int_equal(r.calls, 3);
+    dmlopsSetMessageCallback(NULL, NULL, 0);
+    IDMLDevice_Release(r.device);
+}
+
 /* VK_ICD_FILENAMES names no driver: the loader is there, a driver is not. */
 static int no_driver(void)
 {
@@ -162,6 +197,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(no_stderr_flag_keeps_stderr_quiet),
         cmocka_unit_test(no_debug_no_message),
         cmocka_unit_test(cleared_callback_is_not_called),
+        cmocka_unit_test(callback_may_call_the_library),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
