@@ -521,8 +521,8 @@ static void test_compile_graph_results(void **state)
     /* A removed device answers DXGI_ERROR_DEVICE_REMOVED before anything else: for a valid
      * graph, and for no graph at all. */
     struct dml_device *gone = gt_cpu_device(DML_FEATURE_LEVEL_6_4);
-    IDMLOperator *op = gt_copy((IDMLDevice *)&gone->IDMLDevice1_iface,
-                               DML_TENSOR_DATA_TYPE_FLOAT32, 4, DML_TENSOR_FLAG_NONE);
+    IDMLOperator *op = gt_copy((IDMLDevice *)&gone->IDMLDevice1_iface, DML_TENSOR_DATA_TYPE_FLOAT32,
+                               4, DML_TENSOR_FLAG_NONE);
     void *out = (void *)1;
 
     gt_init(&g, 1, 1);
