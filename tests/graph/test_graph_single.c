@@ -330,6 +330,130 @@ static IDMLOperator *create(IDMLDevice *device, DML_OPERATOR_TYPE type, const vo
                : NULL;
 }
 
+/* Compiles a one-output graph g on device, runs it with `inputs` inputs of 64 bytes (data) and an
+ * output of out_bytes, and downloads the output into got. */
+static bool compile_and_run(IDMLDevice *device, struct gt_graph *g, UINT inputs, UINT64 out_bytes,
+                            const uint8_t *data, uint8_t (*got)[512], const char *what)
+{
+    IDMLCompiledOperator *compiled = NULL;
+    struct buffers b = {.input_count = inputs, .output_count = 1};
+    IDMLDevice1 *device1 = NULL;
+    HRESULT hr;
+
+    CHECK(SUCCEEDED(IDMLDevice_QueryInterface(device, &IID_IDMLDevice1, (void **)&device1)),
+          "%s: IDMLDevice1", what);
+    if (!device1)
+        return false;
+    hr = IDMLDevice1_CompileGraph(device1, gt_desc(g), DML_EXECUTION_FLAG_NONE,
+                                  &IID_IDMLCompiledOperator, (void **)&compiled);
+    IDMLDevice1_Release(device1);
+    CHECK(hr == S_OK, "%s: CompileGraph 0x%08X", what, (unsigned)hr);
+    if (!compiled)
+        return false;
+    for (UINT i = 0; i < inputs; ++i)
+    {
+        b.input_sizes[i] = 64;
+        dmlopsCreateBuffer(device, 64, &b.inputs[i]);
+    }
+    b.output_sizes[0] = out_bytes;
+    dmlopsCreateBuffer(device, out_bytes, &b.outputs[0]);
+    hr = run(device, compiled, &b, data, got);
+    CHECK(SUCCEEDED(hr), "%s: run 0x%08X", what, (unsigned)hr);
+    for (UINT i = 0; i < inputs; ++i)
+        dmlopsDestroyBuffer(device, b.inputs[i]);
+    dmlopsDestroyBuffer(device, b.outputs[0]);
+    IDMLCompiledOperator_Release(compiled);
+    return SUCCEEDED(hr);
+}
+
+/* G-B6: a constant node's Data is the caller's only during CompileGraph. Overwritten and freed
+ * right after the call (and the operator released), before the graph is initialized or run, it
+ * still gives the bytes it had. */
+static void check_constant_copied(IDMLDevice *device)
+{
+    IDMLOperator *op = gt_copy(device, DML_TENSOR_DATA_TYPE_FLOAT32, 4, DML_TENSOR_FLAG_NONE);
+    uint8_t *data = malloc(16), want[16], got[8][512] = {{0}};
+    struct gt_graph g;
+
+    CHECK(op && data, "G-B6: set-up");
+    if (!op || !data)
+        return free(data);
+    for (int i = 0; i < 16; ++i)
+        want[i] = data[i] = (uint8_t)(0x40 + 3 * i);
+    gt_init(&g, 0, 1);
+    gt_op(&g, op, NULL);
+    gt_const(&g, data, 16, "k");
+    gt_mid(&g, 1, 0, 0, 0);
+    gt_out(&g, 0, 0, 0);
+    {
+        IDMLCompiledOperator *compiled = NULL;
+        IDMLDevice1 *device1 = NULL;
+        struct buffers b = {.output_count = 1, .output_sizes = {16}};
+
+        IDMLDevice_QueryInterface(device, &IID_IDMLDevice1, (void **)&device1);
+        CHECK(IDMLDevice1_CompileGraph(device1, gt_desc(&g), DML_EXECUTION_FLAG_NONE,
+                                       &IID_IDMLCompiledOperator, (void **)&compiled) == S_OK,
+              "G-B6: CompileGraph");
+        IDMLDevice1_Release(device1);
+        memset(data, 0xCD, 16); /* what the caller does with its memory once the call returned */
+        free(data);
+        memset(&g, 0xCD, sizeof(g));
+        IDMLOperator_Release(op);
+        if (!compiled)
+            return;
+        dmlopsCreateBuffer(device, 16, &b.outputs[0]);
+        CHECK(SUCCEEDED(run(device, compiled, &b, want, got)), "G-B6: run");
+        CHECK(!memcmp(got[0], want, 16), "G-B6: the constant's bytes changed after the call");
+        dmlopsDestroyBuffer(device, b.outputs[0]);
+        IDMLCompiledOperator_Release(compiled);
+    }
+}
+
+/* GD8, G-I1: a device capped below DML_FEATURE_LEVEL_2_1 still has IDMLDevice1, and CompileGraph
+ * compiles and runs graphs of the operators its level has: SLICE of the middle 2 x 2 of a 4 x 4
+ * FLOAT32 tensor, then PADDING of 1 with 7.0 around it. */
+static void check_below_fl_2_1(void)
+{
+    static const DML_FEATURE_LEVEL levels[] = {DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0};
+    static const UINT big[4] = {1, 1, 4, 4}, small[4] = {1, 1, 2, 2};
+    static const UINT offsets[4] = {0, 0, 1, 1}, ones[4] = {1, 1, 1, 1}, pads[4] = {0, 0, 1, 1};
+    static const float want[16] = {7, 7, 7, 7, 7, 5, 6, 7, 7, 9, 10, 7, 7, 7, 7, 7};
+    DML_BUFFER_TENSOR_DESC b16 = {DML_TENSOR_DATA_TYPE_FLOAT32, 0, 4, big, NULL, 64, 0};
+    DML_BUFFER_TENSOR_DESC b4 = {DML_TENSOR_DATA_TYPE_FLOAT32, 0, 4, small, NULL, 16, 0};
+    DML_TENSOR_DESC t16 = {DML_TENSOR_TYPE_BUFFER, &b16}, t4 = {DML_TENSOR_TYPE_BUFFER, &b4};
+    DML_SLICE_OPERATOR_DESC slice = {&t16, &t4, 4, offsets, small, ones};
+    DML_PADDING_OPERATOR_DESC pad = {&t4, &t16, DML_PADDING_MODE_CONSTANT, 7.0f, 4, pads, pads};
+    float in[16];
+
+    for (int i = 0; i < 16; ++i)
+        in[i] = (float)i;
+    for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); ++l)
+    {
+        IDMLDevice *device = gpu_create_device(levels[l], FALSE);
+        IDMLOperator *ops[2] = {create(device, DML_OPERATOR_SLICE, &slice),
+                                create(device, DML_OPERATOR_PADDING, &pad)};
+        uint8_t got[8][512] = {{0}}, data[512] = {0};
+        char what[64];
+        struct gt_graph g;
+
+        snprintf(what, sizeof(what), "GD8 at feature level 0x%x", (unsigned)levels[l]);
+        CHECK(ops[0] && ops[1], "%s: CreateOperator", what);
+        memcpy(data, in, sizeof(in));
+        gt_init(&g, 1, 1);
+        gt_op(&g, ops[0], NULL);
+        gt_op(&g, ops[1], NULL);
+        gt_in(&g, 0, 0, 0);
+        gt_mid(&g, 0, 0, 1, 0);
+        gt_out(&g, 1, 0, 0);
+        if (ops[0] && ops[1] && compile_and_run(device, &g, 1, 64, data, got, what))
+            CHECK(!memcmp(got[0], want, sizeof(want)), "%s: output", what);
+        for (int n = 0; n < 2; ++n)
+            if (ops[n])
+                IDMLOperator_Release(ops[n]);
+        CHECK(IDMLDevice_Release(device) == 0, "%s: device released", what);
+    }
+}
+
 /* One single-node case: its operator, and the byte sizes of its inputs and outputs. */
 struct single
 {
@@ -529,7 +653,9 @@ int main(void)
     printf("graph_single: %u of %zu single-node graphs (%u operator types) match CompileOperator\n",
            checked, sizeof(cases) / sizeof(cases[0]), distinct_types());
     check_interfaces(device);
+    check_constant_copied(device);
     check_edgeless_input();
+    check_below_fl_2_1();
     CHECK(IDMLDevice_Release(device) == 0, "device released");
     if (!failures)
         printf("graph_single: all single-node graphs match CompileOperator\n");
