@@ -91,6 +91,20 @@ static void create_device(void)
         abort();
 }
 
+void fuzz_graph_shutdown(void)
+{
+    for (int k = 0; k < PALETTE + PALETTE_EXTRA; ++k)
+        if (h.palette[k])
+            IDMLOperator_Release(h.palette[k]);
+    if (h.foreign)
+        IDMLOperator_Release(h.foreign);
+    if (h.dev)
+        IDMLDevice1_Release(&h.dev->IDMLDevice1_iface);
+    if (h.other)
+        IDMLDevice1_Release(&h.other->IDMLDevice1_iface);
+    memset(&h, 0, sizeof(h));
+}
+
 bool fuzz_graph_vulkan(void)
 {
     return h.vulkan;

@@ -12,8 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Creates the device and the palette once (idempotent). */
+/* Creates the device and the palette once (idempotent); fuzz_graph_shutdown releases them (a
+ * driver's allocations live with its device). */
 void fuzz_graph_init(void);
+void fuzz_graph_shutdown(void);
 /* Runs one input: NULL when the library behaved, else what went wrong. rule_out (optional): the
  * rule that rejected the graph, 0 (DML_RULE_NONE) for a valid graph, -1 when out of memory. */
 const char *fuzz_graph_run(const uint8_t *data, size_t size, int *rule_out);

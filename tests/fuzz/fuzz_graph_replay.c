@@ -124,11 +124,12 @@ int main(int argc, char **argv)
     struct input in;
     int rules = 0;
     unsigned compared, fused, compiled;
+    bool vulkan;
 
     fuzz_graph_init();
     load(FUZZ_GRAPH_CORPUS_DIR);
     if (argc == 3 && !strcmp(argv[1], "--write-corpus"))
-        return write_corpus(argv[2]), 0;
+        return write_corpus(argv[2]), fuzz_graph_shutdown(), 0;
     named_from = corpus_count;
     for (int i = 1; i < argc; ++i)
         load(argv[i]);
@@ -146,14 +147,16 @@ int main(int argc, char **argv)
     for (int r = DML_RULE_GRAPH_FIRST; r < DML_RULE_COUNT; ++r)
         rules += seen[r] > 0;
     fuzz_graph_exec_counts(&compared, &fused, &compiled);
+    vulkan = fuzz_graph_vulkan();
+    fuzz_graph_shutdown();
     printf("fuzz_graph_replay: %zu corpus files + %d mutations: %d valid graphs (%u fused and "
            "unfused programs compared, %u with fewer steps fused; %u real compiles%s), %d of %d "
            "graph rules reached, %d findings\n",
            corpus_count, SWEEP, seen[DML_RULE_NONE], compared, fused, compiled,
-           fuzz_graph_vulkan() ? "" : ": no Vulkan device", rules,
-           DML_RULE_COUNT - DML_RULE_GRAPH_FIRST, failures);
+           vulkan ? "" : ": no Vulkan device", rules, DML_RULE_COUNT - DML_RULE_GRAPH_FIRST,
+           failures);
     if (seen[DML_RULE_NONE] < 100 || rules < 15 || compared < 100 || fused < 20 ||
-        (fuzz_graph_vulkan() && compiled < 200))
+        (vulkan && compiled < 200))
         return fprintf(stderr, "the sweep no longer reaches valid graphs, most rules and the "
                                "programs of valid graphs\n"),
                1;
