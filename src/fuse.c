@@ -302,31 +302,49 @@ static bool touches(const struct program_step *step, uint32_t tensor, uint32_t a
     return false;
 }
 
+/* Per tensor: how many step slots touch it, and a step writing it (PROGRAM_NO_STEP: none), kept
+ * up to date while steps fuse, so that finding a producer costs no scan of every step. */
+struct users
+{
+    uint32_t *count, *writer;
+};
+
+static bool users_init(const struct program *program, struct users *u)
+{
+    u->count = calloc((size_t)program->tensor_count + 1, sizeof(*u->count));
+    u->writer = malloc(((size_t)program->tensor_count + 1) * sizeof(*u->writer));
+    if (!u->count || !u->writer)
+        return false;
+    memset(u->writer, 0xff, ((size_t)program->tensor_count + 1) * sizeof(*u->writer));
+    for (uint32_t s = 0; s < program->step_count; ++s)
+        for (uint32_t i = 0; i < program->steps[s].plan.slot_count; ++i)
+        {
+            const struct program_slot *slot = &program->steps[s].slots[i];
+
+            ++u->count[slot->tensor];
+            if (slot->access & PROGRAM_WRITE)
+                u->writer[slot->tensor] = s;
+        }
+    return true;
+}
+
 /* The step writing program step c's input, when the edge between them may be fused: the
  * intermediate touched by no other step and by those two only in their one slot each, the
  * producer's input written by no step until c, the types equal across the edge. */
-static uint32_t producer_of(const struct program *program, const struct fuse_info *info, uint32_t c)
+static uint32_t producer_of(const struct program *program, const struct fuse_info *info,
+                            const struct users *u, uint32_t c)
 {
     const struct program_step *steps = program->steps;
     const struct fuse_step *fc = &info->steps[info->origin[c]], *fp;
-    uint32_t t = steps[c].slots[0].tensor, p = PROGRAM_NO_STEP, x;
+    uint32_t t = steps[c].slots[0].tensor, p = u->writer[t], x;
 
     if (program->tensors[t].kind != PROGRAM_TENSOR_INTERMEDIATE ||
         steps[c].slots[0].access != PROGRAM_READ || steps[c].slots[1].access != PROGRAM_WRITE ||
-        steps[c].slots[1].tensor == t)
+        steps[c].slots[1].tensor == t || u->count[t] != 2 || p == PROGRAM_NO_STEP || p > c ||
+        steps[p].plan.slot_count != 2 || steps[p].slots[1].tensor != t ||
+        steps[p].slots[1].access != PROGRAM_WRITE || steps[p].slots[0].tensor == t ||
+        steps[p].slots[0].access != PROGRAM_READ)
         return PROGRAM_NO_STEP;
-    for (uint32_t s = 0; s < program->step_count; ++s)
-    {
-        if (s == c || !touches(&steps[s], t, PROGRAM_READ | PROGRAM_WRITE))
-            continue;
-        if (p != PROGRAM_NO_STEP || s > c || steps[s].plan.slot_count != 2 ||
-            steps[s].slots[1].tensor != t || steps[s].slots[1].access != PROGRAM_WRITE ||
-            steps[s].slots[0].tensor == t || steps[s].slots[0].access != PROGRAM_READ)
-            return PROGRAM_NO_STEP;
-        p = s;
-    }
-    if (p == PROGRAM_NO_STEP)
-        return p;
     fp = &info->steps[info->origin[p]];
     if (!fc->in_type || fc->in_type != fp->out_type || !fp->in_type)
         return PROGRAM_NO_STEP;
@@ -337,44 +355,64 @@ static uint32_t producer_of(const struct program *program, const struct fuse_inf
     return p;
 }
 
-/* Removes program step p (its plan and slots freed) and its origin entry. */
-static void remove_step(struct program *program, struct fuse_info *info, uint32_t p)
+/* Empties program step p (its plan and slots freed; no slot touches anything any more): steps
+ * are compacted once at the end, so that fusing a chain of n steps moves each step once rather
+ * than n times. */
+static void remove_step(struct program *program, uint32_t p)
 {
-    uint32_t after = program->step_count - p - 1;
-
     plan_cleanup(&program->steps[p].plan);
     free(program->steps[p].slots);
-    memmove(&program->steps[p], &program->steps[p + 1], after * sizeof(*program->steps));
-    memmove(&info->origin[p], &info->origin[p + 1], after * sizeof(*info->origin));
-    --program->step_count;
+    program->steps[p].slots = NULL;
+}
+
+/* Drops the emptied steps and their origin entries, keeping the order of the others. */
+static void compact(struct program *program, struct fuse_info *info)
+{
+    uint32_t kept = 0;
+
+    for (uint32_t s = 0; s < program->step_count; ++s)
+    {
+        if (!program->steps[s].slots)
+            continue;
+        program->steps[kept] = program->steps[s];
+        info->origin[kept++] = info->origin[s];
+    }
+    program->step_count = kept;
 }
 
 /* Fuses the edge into step c if it can; true when it did. */
-static bool fuse_into(struct program *program, struct fuse_info *info, uint32_t c)
+static bool fuse_into(struct program *program, struct fuse_info *info, struct users *u, uint32_t c)
 {
-    uint32_t p = producer_of(program, info, c);
+    uint32_t p = producer_of(program, info, u, c);
     struct fuse_step *fc = &info->steps[info->origin[c]];
 
     if (p == PROGRAM_NO_STEP ||
         !compose(&program->steps[p].plan, &program->steps[c].plan, dml_data_type_size(fc->in_type)))
         return false;
+    u->count[program->steps[c].slots[0].tensor] = 0; /* c's read and p's write are gone */
+    u->writer[program->steps[c].slots[0].tensor] = PROGRAM_NO_STEP;
     program->steps[c].slots[0].tensor = program->steps[p].slots[0].tensor;
     fc->in_type = info->steps[info->origin[p]].in_type;
     fc->absorbed = info->origin[p];
-    remove_step(program, info, p);
+    remove_step(program, p);
     return true;
 }
 
 uint32_t dml_fuse_program(struct program *program, struct fuse_info *info)
 {
+    struct users u = {0};
+    bool indexed = users_init(program, &u); /* out of memory: nothing fused, always correct */
     uint32_t fused = 0;
 
-    for (uint32_t c = 0; c < program->step_count; ++c)
+    for (uint32_t c = 0; indexed && c < program->step_count; ++c)
     {
         if (program->steps[c].plan.slot_count != 2)
             continue;
-        while (fuse_into(program, info, c)) /* the producer's own producer next: whole chains */
-            --c, ++fused;
+        while (fuse_into(program, info, &u, c)) /* the producer's own producer next: whole chains */
+            ++fused;
     }
+    compact(program, info);
+    free(u.count);
+    free(u.writer);
     return fused;
 }

@@ -12,7 +12,7 @@
 #include "operator.h"
 #include "validate.h"
 
-#define DML_GRAPH_NAME_MAX 127            /* GD9: names are kept for messages, truncated */
+#define DML_GRAPH_NAME_MAX 127            /* GD9: names are read for messages, truncated */
 #define DML_GRAPH_COUNT_MAX (1u << 20)    /* G-A7: InputCount, OutputCount, NodeCount */
 #define DML_GRAPH_CONSTANT_MAX UINT32_MAX /* G-G2: a constant that only feeds graph outputs */
 
@@ -26,7 +26,8 @@ struct dml_graph_node
     uint32_t input_count, output_count; /* CONSTANT: 0 and 1 */
     uint32_t first_input;               /* this node's inputs in dml_graph.input_value */
     uint32_t first_value;               /* the value of output 0 */
-    char name[DML_GRAPH_NAME_MAX + 1];
+    const char *name; /* the caller's Name, read (up to DML_GRAPH_NAME_MAX bytes) only for the
+                         messages of dml_graph_validate, during the call (GD9); then NULL */
 };
 
 /* A value is what an edge carries: graph input i is value i, output k of node n is value
@@ -38,6 +39,7 @@ struct dml_graph
     uint32_t *input_value;  /* per operator input (node.first_input + i): the value feeding it */
     uint32_t *output_value; /* per graph output: the value written into it */
     uint32_t *order;        /* node indices, topologically sorted */
+    uint32_t *value_node;   /* per node output value (value - input_count): its node */
 };
 
 struct dml_graph_ctx

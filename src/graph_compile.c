@@ -28,8 +28,16 @@ static void step_nodes(const struct fuse_info *info, uint32_t origin, char *text
 static void dump_program(bool debug, bool fused, const struct program *program,
                          const struct fuse_info *info)
 {
-    static const char *const kernels[PLAN_KERNEL_COUNT] = {"COPY", "SPLIT", "PAD", "GENERAL",
-                                                           "SCALE_BIAS"};
+    static const char *const kernels[] = {
+        [PLAN_KERNEL_COPY] = "COPY",
+        [PLAN_KERNEL_SPLIT] = "SPLIT",
+        [PLAN_KERNEL_PAD] = "PAD",
+        [PLAN_KERNEL_GENERAL] = "GENERAL",
+        [PLAN_KERNEL_SCALE_BIAS] = "SCALE_BIAS",
+        [PLAN_KERNEL_CAST] = "CAST",
+    };
+    _Static_assert(sizeof(kernels) / sizeof(kernels[0]) == PLAN_KERNEL_COUNT,
+                   "a name for every plan kernel");
     char nodes[256];
 
     if (!debug)

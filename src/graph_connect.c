@@ -13,8 +13,15 @@ struct edge_ctx
     struct dml_graph *graph;
     const char *array; /* "InputEdges" */
     uint32_t index;
-    char suffix[DML_GRAPH_NAME_MAX + 8]; /* the edge's name for messages */
+    const char *name;                    /* the edge's Name */
+    char suffix[DML_GRAPH_NAME_MAX + 8]; /* the edge's name for messages, made when one is */
 };
+
+/* " (\"name\")" of the current edge: formatted only for a message (ORT names every edge). */
+static const char *edge_suffix(struct edge_ctx *e)
+{
+    return dml_graph_name_suffix(e->name, e->suffix, sizeof(e->suffix));
+}
 
 static char *node_suffix(const struct dml_graph *graph, uint32_t n, char *buf, size_t size)
 {
@@ -48,7 +55,7 @@ static HRESULT connect_input(struct edge_ctx *e, uint32_t n, uint32_t i, uint32_
     if (*slot != UNSET)
         return dml_graph_reject(e->ctx, DML_RULE_G_D1_INPUT_DUPLICATE,
                                 "%s[%u]%s is a second edge into Nodes[%u]%s input %u; allowed: one",
-                                e->array, e->index, e->suffix, n,
+                                e->array, e->index, edge_suffix(e), n,
                                 node_suffix(e->graph, n, node, sizeof(node)), i);
     *slot = value;
     return S_OK;
@@ -58,7 +65,7 @@ static HRESULT input_edge(struct edge_ctx *e, const DML_INPUT_GRAPH_EDGE_DESC *d
 {
     const struct dml_graph *graph = e->graph;
 
-    dml_graph_name_suffix(d->Name, e->suffix, sizeof(e->suffix));
+    e->name = d->Name;
     if (d->GraphInputIndex >= graph->input_count || !is_operator(graph, d->ToNodeIndex) ||
         d->ToNodeInputIndex >= graph->nodes[d->ToNodeIndex].input_count)
         return dml_graph_reject(
@@ -66,7 +73,7 @@ static HRESULT input_edge(struct edge_ctx *e, const DML_INPUT_GRAPH_EDGE_DESC *d
             "InputEdges[%u]%s: GraphInputIndex %u, ToNodeIndex %u, ToNodeInputIndex %u; allowed: "
             "GraphInputIndex < %u, ToNodeIndex an operator node < %u, ToNodeInputIndex < its "
             "input count (%u)",
-            e->index, e->suffix, d->GraphInputIndex, d->ToNodeIndex, d->ToNodeInputIndex,
+            e->index, edge_suffix(e), d->GraphInputIndex, d->ToNodeIndex, d->ToNodeInputIndex,
             graph->input_count, graph->node_count,
             is_operator(graph, d->ToNodeIndex) ? graph->nodes[d->ToNodeIndex].input_count : 0);
     return connect_input(e, d->ToNodeIndex, d->ToNodeInputIndex, d->GraphInputIndex);
@@ -77,7 +84,7 @@ static HRESULT output_edge(struct edge_ctx *e, const DML_OUTPUT_GRAPH_EDGE_DESC 
     const struct dml_graph *graph = e->graph;
     uint32_t from = d->FromNodeIndex;
 
-    dml_graph_name_suffix(d->Name, e->suffix, sizeof(e->suffix));
+    e->name = d->Name;
     if (from >= graph->node_count || d->FromNodeOutputIndex >= graph->nodes[from].output_count ||
         d->GraphOutputIndex >= graph->output_count)
         return dml_graph_reject(
@@ -85,14 +92,14 @@ static HRESULT output_edge(struct edge_ctx *e, const DML_OUTPUT_GRAPH_EDGE_DESC 
             "OutputEdges[%u]%s: FromNodeIndex %u, FromNodeOutputIndex %u, GraphOutputIndex %u; "
             "allowed: FromNodeIndex < %u, FromNodeOutputIndex < its output count (%u), "
             "GraphOutputIndex < %u",
-            e->index, e->suffix, from, d->FromNodeOutputIndex, d->GraphOutputIndex,
+            e->index, edge_suffix(e), from, d->FromNodeOutputIndex, d->GraphOutputIndex,
             graph->node_count, from < graph->node_count ? graph->nodes[from].output_count : 0,
             graph->output_count);
     if (graph->output_value[d->GraphOutputIndex] != UNSET)
         return dml_graph_reject(e->ctx, DML_RULE_G_H2_OUTPUT_EDGES,
                                 "OutputEdges[%u]%s is a second edge into graph output %u; "
                                 "allowed: one",
-                                e->index, e->suffix, d->GraphOutputIndex);
+                                e->index, edge_suffix(e), d->GraphOutputIndex);
     graph->output_value[d->GraphOutputIndex] =
         graph->nodes[from].first_value + d->FromNodeOutputIndex;
     return S_OK;
@@ -112,7 +119,7 @@ static HRESULT check_totals(struct edge_ctx *e, const DML_INTERMEDIATE_GRAPH_EDG
         return dml_graph_reject(e->ctx, DML_RULE_G_E1_TOTAL_SIZE,
                                 "IntermediateEdges[%u]%s: the consumer's TotalTensorSizeInBytes is "
                                 "%llu; allowed: the producer's %llu",
-                                e->index, e->suffix, (unsigned long long)to,
+                                e->index, edge_suffix(e), (unsigned long long)to,
                                 (unsigned long long)from);
     return S_OK;
 }
@@ -123,7 +130,7 @@ static HRESULT intermediate_edge(struct edge_ctx *e, const DML_INTERMEDIATE_GRAP
     uint32_t from = d->FromNodeIndex, to = d->ToNodeIndex;
     HRESULT hr;
 
-    dml_graph_name_suffix(d->Name, e->suffix, sizeof(e->suffix));
+    e->name = d->Name;
     if (from >= graph->node_count || d->FromNodeOutputIndex >= graph->nodes[from].output_count ||
         !is_operator(graph, to) || d->ToNodeInputIndex >= graph->nodes[to].input_count)
         return dml_graph_reject(
@@ -131,7 +138,7 @@ static HRESULT intermediate_edge(struct edge_ctx *e, const DML_INTERMEDIATE_GRAP
             "IntermediateEdges[%u]%s: FromNodeIndex %u, FromNodeOutputIndex %u, ToNodeIndex %u, "
             "ToNodeInputIndex %u; allowed: node indices < %u, an operator node as target, "
             "output and input indices below the nodes' counts (%u, %u)",
-            e->index, e->suffix, from, d->FromNodeOutputIndex, to, d->ToNodeInputIndex,
+            e->index, edge_suffix(e), from, d->FromNodeOutputIndex, to, d->ToNodeInputIndex,
             graph->node_count, from < graph->node_count ? graph->nodes[from].output_count : 0,
             is_operator(graph, to) ? graph->nodes[to].input_count : 0);
     if (FAILED(hr = connect_input(e, to, d->ToNodeInputIndex,
@@ -194,7 +201,6 @@ static HRESULT check_owned_input(struct dml_graph_ctx *ctx, const struct dml_gra
     bool flag = dml_graph_node_input(graph, n, i)->flags & DML_TENSOR_FLAG_OWNED_BY_DML;
     char node[DML_GRAPH_NAME_MAX + 8];
 
-    node_suffix(graph, n, node, sizeof(node));
     if (value >= graph->input_count)
     {
         uint32_t output, source = dml_graph_value_node(graph, value, &output);
@@ -204,7 +210,7 @@ static HRESULT check_owned_input(struct dml_graph_ctx *ctx, const struct dml_gra
             return dml_graph_reject(ctx, DML_RULE_G_F1_OWNED_EDGE,
                                     "Nodes[%u]%s input %u is OWNED_BY_DML and fed by %s; allowed: "
                                     "an input edge",
-                                    n, node, i,
+                                    n, node_suffix(graph, n, node, sizeof(node)), i,
                                     constant ? "a constant node" : "an intermediate edge");
         return S_OK;
     }
@@ -212,8 +218,8 @@ static HRESULT check_owned_input(struct dml_graph_ctx *ctx, const struct dml_gra
         return dml_graph_reject(ctx, DML_RULE_G_F2_OWNED_MIXED,
                                 "Nodes[%u]%s input %u %s OWNED_BY_DML, another consumer of graph "
                                 "input %u %s; allowed: all or none",
-                                n, node, i, flag ? "sets" : "omits", value,
-                                flag ? "omits it" : "sets it");
+                                n, node_suffix(graph, n, node, sizeof(node)), i,
+                                flag ? "sets" : "omits", value, flag ? "omits it" : "sets it");
     owned[value] = flag ? 1 : 2;
     return S_OK;
 }
@@ -241,9 +247,11 @@ static HRESULT check_constants(struct dml_graph_ctx *ctx, const struct dml_graph
 
 static HRESULT check_consumers(struct dml_graph_ctx *ctx, const struct dml_graph *graph)
 {
-    uint8_t *owned = calloc(graph->input_count + 1, 1);
-    uint64_t *largest = calloc(graph->value_count + 1, sizeof(*largest));
-    HRESULT hr = owned && largest ? S_OK : E_OUTOFMEMORY;
+    /* One block: the largest consumer of each value, then each graph input's ownership. */
+    uint64_t *largest =
+        calloc((size_t)graph->value_count + 1 + graph->input_count / 8 + 1, sizeof(*largest));
+    uint8_t *owned = largest ? (uint8_t *)(largest + graph->value_count + 1) : NULL;
+    HRESULT hr = largest ? S_OK : E_OUTOFMEMORY;
 
     for (uint32_t n = 0; SUCCEEDED(hr) && n < graph->node_count; ++n)
     {
@@ -259,7 +267,6 @@ static HRESULT check_consumers(struct dml_graph_ctx *ctx, const struct dml_graph
     }
     if (SUCCEEDED(hr))
         hr = check_constants(ctx, graph, largest);
-    free(owned);
     free(largest);
     return hr;
 }

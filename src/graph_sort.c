@@ -13,47 +13,41 @@ static uint32_t producer(const struct dml_graph *graph, uint32_t n, uint32_t i)
     return value < graph->input_count ? UINT32_MAX : dml_graph_value_node(graph, value, &output);
 }
 
+/* The consumers of each node in one block (counting sort by producer). */
 struct adjacency
 {
-    uint32_t *first; /* node_count + 1 offsets into next */
-    uint32_t *next;  /* consumers of each node, one per input slot it feeds */
-    uint32_t *waiting;
+    uint32_t *first;   /* node_count + 1 offsets into next */
+    uint32_t *next;    /* consumers of each node, one per input slot it feeds */
+    uint32_t *waiting; /* per node: its inputs fed by nodes not yet ordered */
+    uint32_t *cursor;  /* per node: where its next consumer goes, while building */
 };
 
 static HRESULT build_adjacency(const struct dml_graph *graph, struct adjacency *adj)
 {
-    uint64_t slots = 0;
-    uint32_t n, i, p, *cursor;
+    uint64_t slots = 0, nodes = graph->node_count;
+    uint32_t n, i, p;
 
     for (n = 0; n < graph->node_count; ++n)
         slots += graph->nodes[n].input_count;
-    adj->first = calloc(graph->node_count + 1, sizeof(*adj->first));
-    adj->next = calloc(slots + 1, sizeof(*adj->next));
-    adj->waiting = calloc(graph->node_count, sizeof(*adj->waiting));
-    cursor = calloc(graph->node_count, sizeof(*cursor));
-    if (!adj->first || !adj->next || !adj->waiting || !cursor)
-        return free(cursor), E_OUTOFMEMORY;
+    if (!(adj->first = calloc(3 * nodes + 1 + slots + 1, sizeof(*adj->first))))
+        return E_OUTOFMEMORY;
+    adj->waiting = adj->first + nodes + 1;
+    adj->cursor = adj->waiting + nodes;
+    adj->next = adj->cursor + nodes;
     for (n = 0; n < graph->node_count; ++n)
         for (i = 0; i < graph->nodes[n].input_count; ++i)
             if ((p = producer(graph, n, i)) != UINT32_MAX)
                 ++adj->first[p + 1], ++adj->waiting[n];
     for (n = 0; n < graph->node_count; ++n)
+    {
         adj->first[n + 1] += adj->first[n];
-    for (n = 0; n < graph->node_count; ++n)
-        cursor[n] = adj->first[n];
+        adj->cursor[n] = adj->first[n];
+    }
     for (n = 0; n < graph->node_count; ++n)
         for (i = 0; i < graph->nodes[n].input_count; ++i)
             if ((p = producer(graph, n, i)) != UINT32_MAX)
-                adj->next[cursor[p]++] = n;
-    free(cursor);
+                adj->next[adj->cursor[p]++] = n;
     return S_OK;
-}
-
-static void free_adjacency(struct adjacency *adj)
-{
-    free(adj->first);
-    free(adj->next);
-    free(adj->waiting);
 }
 
 /* A node on a cycle: from an unsorted node, follow unsorted producers node_count times. */
@@ -140,6 +134,6 @@ HRESULT dml_graph_sort(struct dml_graph_ctx *ctx, struct dml_graph *graph)
 
     if (SUCCEEDED(hr = build_adjacency(graph, &adj)))
         hr = kahn(ctx, graph, &adj);
-    free_adjacency(&adj);
+    free(adj.first); /* the block */
     return FAILED(hr) ? hr : check_live(ctx, graph);
 }

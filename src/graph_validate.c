@@ -104,11 +104,11 @@ static HRESULT node_operator(struct dml_graph_ctx *ctx, uint32_t n,
     struct dml_operator *op = dml_operator_from_iface(d->Operator);
     char suffix[DML_GRAPH_NAME_MAX + 8];
 
-    dml_graph_name_suffix(node->name, suffix, sizeof(suffix));
     if (!op || op->child.device != ctx->device)
         return dml_graph_reject(
             ctx, DML_RULE_G_B2_OPERATOR,
-            "Nodes[%u]%s.Operator is %s; allowed: an IDMLOperator of this device", n, suffix,
+            "Nodes[%u]%s.Operator is %s; allowed: an IDMLOperator of this device", n,
+            dml_graph_name_suffix(node->name, suffix, sizeof(suffix)),
             !d->Operator ? "NULL"
             : !op        ? "not an IDMLOperator of libdmlops"
                          : "an operator of another device");
@@ -125,29 +125,22 @@ static HRESULT node_constant(struct dml_graph_ctx *ctx, uint32_t n,
 {
     char suffix[DML_GRAPH_NAME_MAX + 8];
 
-    dml_graph_name_suffix(node->name, suffix, sizeof(suffix));
     if (ctx->feature_level < DML_FEATURE_LEVEL_6_2)
         return dml_graph_reject(ctx, DML_RULE_G_B3_CONSTANT_FL,
-                                "Nodes[%u]%s is a CONSTANT node at %s; allowed from %s", n, suffix,
+                                "Nodes[%u]%s is a CONSTANT node at %s; allowed from %s", n,
+                                dml_graph_name_suffix(node->name, suffix, sizeof(suffix)),
                                 dml_feature_level_name(ctx->feature_level),
                                 dml_feature_level_name(DML_FEATURE_LEVEL_6_2));
     if (!d->DataSize || !d->Data)
         return dml_graph_reject(ctx, DML_RULE_G_B3_CONSTANT_DATA,
                                 "Nodes[%u]%s: DataSize is %zu, Data %s; allowed: DataSize >= 1 "
                                 "and Data non-null",
-                                n, suffix, (size_t)d->DataSize, d->Data ? "set" : "NULL");
+                                n, dml_graph_name_suffix(node->name, suffix, sizeof(suffix)),
+                                (size_t)d->DataSize, d->Data ? "set" : "NULL");
     node->source = d->Data; /* copied once G-G2 has bounded DataSize (copy_constants) */
     node->data_size = d->DataSize;
     node->output_count = 1;
     return S_OK;
-}
-
-static void copy_name(const char *name, char *out)
-{
-    size_t len = name_length(name);
-
-    memcpy(out, name ? name : "", len);
-    out[len] = 0;
 }
 
 static HRESULT check_node(struct dml_graph_ctx *ctx, const DML_GRAPH_NODE_DESC *in, uint32_t n,
@@ -162,11 +155,34 @@ static HRESULT check_node(struct dml_graph_ctx *ctx, const DML_GRAPH_NODE_DESC *
     node->type = in->Type;
     if (in->Type == DML_GRAPH_NODE_TYPE_OPERATOR)
     {
-        copy_name(((const DML_OPERATOR_GRAPH_NODE_DESC *)in->Desc)->Name, node->name);
+        node->name = ((const DML_OPERATOR_GRAPH_NODE_DESC *)in->Desc)->Name;
         return node_operator(ctx, n, in->Desc, node);
     }
-    copy_name(((const DML_CONSTANT_DATA_GRAPH_NODE_DESC *)in->Desc)->Name, node->name);
+    node->name = ((const DML_CONSTANT_DATA_GRAPH_NODE_DESC *)in->Desc)->Name;
     return node_constant(ctx, n, in->Desc, node);
+}
+
+/* The per-input, per-output, order and per-value arrays of graph, in one allocation. */
+static HRESULT alloc_arrays(struct dml_graph *graph, uint64_t inputs)
+{
+    uint64_t node_values = graph->value_count - graph->input_count;
+    uint64_t total = inputs + graph->output_count + graph->node_count + node_values + 1;
+    uint32_t *block = total <= SIZE_MAX / sizeof(uint32_t) ? malloc(total * sizeof(*block)) : NULL;
+
+    if (!block)
+        return E_OUTOFMEMORY;
+    graph->input_value = block;
+    graph->output_value = graph->input_value + inputs;
+    graph->order = graph->output_value + graph->output_count;
+    graph->value_node = graph->order + graph->node_count;
+    for (uint32_t n = 0; n < graph->node_count; ++n)
+    {
+        const struct dml_graph_node *node = &graph->nodes[n];
+
+        for (uint32_t k = 0; k < node->output_count; ++k)
+            graph->value_node[node->first_value - graph->input_count + k] = n;
+    }
+    return S_OK;
 }
 
 /* Nodes, then the per-input and per-value numbering. */
@@ -193,18 +209,17 @@ static HRESULT copy_nodes(struct dml_graph_ctx *ctx, const DML_GRAPH_DESC *desc,
             return E_OUTOFMEMORY;
     }
     graph->value_count = (uint32_t)values;
-    graph->input_value = calloc(inputs + 1, sizeof(*graph->input_value));
-    graph->output_value = calloc(desc->OutputCount, sizeof(*graph->output_value));
-    graph->order = calloc(desc->NodeCount, sizeof(*graph->order));
-    return graph->input_value && graph->output_value && graph->order ? S_OK : E_OUTOFMEMORY;
+    return alloc_arrays(graph, inputs);
 }
 
-/* G-B6: the caller's memory dies after the call. */
+/* G-B6: the caller's memory dies after the call (its names too: GD9). */
 static HRESULT copy_constants(struct dml_graph *graph)
 {
     for (uint32_t n = 0; n < graph->node_count; ++n)
     {
         struct dml_graph_node *node = &graph->nodes[n];
+
+        node->name = NULL;
         if (node->type != DML_GRAPH_NODE_TYPE_CONSTANT)
             continue;
         if (!(node->data = malloc(node->data_size)))
@@ -243,27 +258,16 @@ void dml_graph_cleanup(struct dml_graph *graph)
         free(graph->nodes[n].data);
     }
     free(graph->nodes);
-    free(graph->input_value);
-    free(graph->output_value);
-    free(graph->order);
+    free(graph->input_value); /* the block of every array */
     memset(graph, 0, sizeof(*graph));
 }
 
 uint32_t dml_graph_value_node(const struct dml_graph *graph, uint32_t value, uint32_t *output)
 {
-    uint32_t lo = 0, hi = graph->node_count - 1;
+    uint32_t n = graph->value_node[value - graph->input_count];
 
-    /* first_value grows with the node index: the last node whose first_value <= value. */
-    while (lo < hi)
-    {
-        uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (graph->nodes[mid].first_value <= value)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    *output = value - graph->nodes[lo].first_value;
-    return lo;
+    *output = value - graph->nodes[n].first_value;
+    return n;
 }
 
 const struct dml_tensor *dml_graph_node_input(const struct dml_graph *graph, uint32_t n, uint32_t i)

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dmlops.h>
+
 #include "device.h"
 #include "diag.h"
 #include "fuzz_bytes.h"
@@ -15,6 +17,7 @@
 #define MAX_NODES 64
 #define MAX_EDGES (MAX_NODES + 8) /* the chain's n - 1 intermediate edges and 7 extra */
 #define PALETTE 8
+#define PALETTE_EXTRA 2 /* kind bytes 14 and 15 (K_COUNT + i): index maps that fuse */
 
 enum kind
 {
@@ -31,11 +34,81 @@ enum kind
 static struct
 {
     struct dml_device *dev, *other;
-    IDMLOperator *palette[PALETTE], *foreign;
+    bool vulkan; /* dev is the library's default Vulkan device: accepted graphs compile for real */
+    IDMLOperator *palette[PALETTE + PALETTE_EXTRA], *foreign;
     IDMLOperatorVtbl fake_vtbl;
     IDMLOperator fake;
     char long_name[200]; /* no NUL in its first 199 bytes */
 } h;
+
+/* A 16-byte FLOAT32 index map: a 2 x 2 transpose (IDENTITY reading strides {1, 2}), or SLICE1
+ * reversing 4 elements. */
+static IDMLOperator *index_map(IDMLDevice *device, bool transpose)
+{
+    static const UINT sizes2[2] = {2, 2}, strides2[2] = {1, 2}, sizes1[1] = {4}, zero[1] = {0};
+    static const INT reverse[1] = {-1};
+    DML_BUFFER_TENSOR_DESC in = {DML_TENSOR_DATA_TYPE_FLOAT32, 0, 2, sizes2, strides2, 16, 0};
+    DML_BUFFER_TENSOR_DESC out = {DML_TENSOR_DATA_TYPE_FLOAT32, 0, 2, sizes2, NULL, 16, 0};
+    DML_TENSOR_DESC in_desc = {DML_TENSOR_TYPE_BUFFER, &in},
+                    out_desc = {DML_TENSOR_TYPE_BUFFER, &out};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity = {&in_desc, &out_desc, NULL};
+    DML_SLICE1_OPERATOR_DESC slice = {&in_desc, &out_desc, 1, zero, sizes1, reverse};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, &identity};
+    IDMLOperator *op = NULL;
+
+    if (!transpose)
+    {
+        in = out =
+            (DML_BUFFER_TENSOR_DESC){DML_TENSOR_DATA_TYPE_FLOAT32, 0, 1, sizes1, NULL, 16, 0};
+        desc = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE1, &slice};
+    }
+    return SUCCEEDED(IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)&op))
+               ? op
+               : NULL;
+}
+
+/* The library's default device when a Vulkan device can run it (accepted graphs then compile for
+ * real), else a device without Vulkan. */
+static void create_device(void)
+{
+    DMLOPS_DEVICE_DESC desc = {DMLOPS_STRUCTURE_TYPE_DEVICE_DESC, NULL,
+                               DML_CREATE_DEVICE_FLAG_DEBUG, DML_FEATURE_LEVEL_1_0, 0};
+    DMLOPS_ADAPTER_INFO adapters[16];
+    IDMLDevice *device = NULL;
+    UINT count = 16;
+
+    if (SUCCEEDED(dmlopsEnumerateAdapters(&count, adapters)))
+        for (UINT i = 0; i < count && !h.vulkan; ++i)
+            h.vulkan = adapters[i].isSupported;
+    if (h.vulkan && SUCCEEDED(dmlopsCreateDevice(&desc, &IID_IDMLDevice, (void **)&device)) &&
+        (h.dev = dml_device_from_iface(device)) && h.dev->feature_level == DML_FEATURE_LEVEL_6_4)
+        return;
+    if (device)
+        IDMLDevice_Release(device);
+    h.vulkan = false;
+    if (FAILED(
+            dml_device_create(NULL, DML_CREATE_DEVICE_FLAG_DEBUG, DML_FEATURE_LEVEL_6_4, &h.dev)))
+        abort();
+}
+
+void fuzz_graph_shutdown(void)
+{
+    for (int k = 0; k < PALETTE + PALETTE_EXTRA; ++k)
+        if (h.palette[k])
+            IDMLOperator_Release(h.palette[k]);
+    if (h.foreign)
+        IDMLOperator_Release(h.foreign);
+    if (h.dev)
+        IDMLDevice1_Release(&h.dev->IDMLDevice1_iface);
+    if (h.other)
+        IDMLDevice1_Release(&h.other->IDMLDevice1_iface);
+    memset(&h, 0, sizeof(h));
+}
+
+bool fuzz_graph_vulkan(void)
+{
+    return h.vulkan;
+}
 
 void fuzz_graph_init(void)
 {
@@ -44,9 +117,8 @@ void fuzz_graph_init(void)
 
     if (h.dev)
         return;
-    if (FAILED(
-            dml_device_create(NULL, DML_CREATE_DEVICE_FLAG_DEBUG, DML_FEATURE_LEVEL_6_4, &h.dev)) ||
-        FAILED(dml_device_create(NULL, 0, DML_FEATURE_LEVEL_6_4, &h.other)))
+    create_device();
+    if (FAILED(dml_device_create(NULL, 0, DML_FEATURE_LEVEL_6_4, &h.other)))
         abort();
     IDMLDevice *device = (IDMLDevice *)&h.dev->IDMLDevice1_iface;
     h.palette[0] = gt_copy(device, DML_TENSOR_DATA_TYPE_FLOAT32, 4, DML_TENSOR_FLAG_NONE);
@@ -57,9 +129,11 @@ void fuzz_graph_init(void)
     h.palette[5] = gt_copy(device, DML_TENSOR_DATA_TYPE_FLOAT32, 4, DML_TENSOR_FLAG_OWNED_BY_DML);
     h.palette[6] = gt_copy(device, DML_TENSOR_DATA_TYPE_FLOAT32, 5, DML_TENSOR_FLAG_NONE);
     h.palette[7] = gt_copy(device, DML_TENSOR_DATA_TYPE_UINT8, 16, DML_TENSOR_FLAG_NONE);
+    h.palette[PALETTE] = index_map(device, true);
+    h.palette[PALETTE + 1] = index_map(device, false);
     h.foreign = gt_copy((IDMLDevice *)&h.other->IDMLDevice1_iface, DML_TENSOR_DATA_TYPE_FLOAT32, 4,
                         DML_TENSOR_FLAG_NONE);
-    for (int k = 0; k < PALETTE; ++k)
+    for (int k = 0; k < PALETTE + PALETTE_EXTRA; ++k)
         if (!h.palette[k])
             abort();
     h.fake_vtbl = *h.palette[0]->lpVtbl;
@@ -108,7 +182,9 @@ static void decode_node(struct fuzz_bytes *fb, struct decoded *d, uint32_t n)
 
     node->Type = DML_GRAPH_NODE_TYPE_OPERATOR;
     node->Desc = &d->ops[n];
-    d->ops[n].Operator = h.palette[kind < PALETTE ? kind : 0];
+    d->ops[n].Operator = h.palette[kind < PALETTE    ? kind
+                                   : kind >= K_COUNT ? kind - K_COUNT + PALETTE
+                                                     : 0];
     d->ops[n].Name = name_of(fb);
     d->consts[n] = (DML_CONSTANT_DATA_GRAPH_NODE_DESC){d->data[n], 16, NULL};
     if (kind == K_CONSTANT)
@@ -220,6 +296,8 @@ static ULONG refs(IDMLOperator *op)
 }
 
 const char *fuzz_graph_check_plan(const struct dml_graph_plan *plan);
+const char *fuzz_graph_exec(struct dml_device *dev, bool vulkan, const DML_GRAPH_DESC *desc,
+                            DML_EXECUTION_FLAGS flags, const struct dml_graph_plan *plan);
 /* The rule the validator names must agree with CompileGraph's HRESULT, and a valid graph's plan
  * must hold (fuzz_graph_check.c). */
 static const char *check_result(const struct decoded *d, HRESULT hr, int *rule)
@@ -249,6 +327,8 @@ static const char *check_result(const struct decoded *d, HRESULT hr, int *rule)
         finding = fuzz_graph_check_plan(&plan);
         if (!finding && hr != S_FALSE && hr != S_OK)
             finding = "a valid graph did not compile";
+        if (!finding && hr == S_FALSE)
+            finding = fuzz_graph_exec(h.dev, h.vulkan, &d->desc, d->flags, &plan);
         dml_graph_plan_cleanup(&plan);
     }
     dml_graph_cleanup(&graph);
@@ -259,7 +339,7 @@ const char *fuzz_graph_run(const uint8_t *data, size_t size, int *rule_out)
 {
     struct decoded *d = calloc(1, sizeof(*d));
     struct fuzz_bytes fb;
-    ULONG before[PALETTE];
+    ULONG before[PALETTE + PALETTE_EXTRA];
     const char *finding = NULL;
     int rule = 0;
     uint32_t n;
@@ -275,11 +355,11 @@ const char *fuzz_graph_run(const uint8_t *data, size_t size, int *rule_out)
     decode_edges(&fb, d, n);
     permute(&fb, d, n);
     decode_counts(&fb, d, n);
-    for (int k = 0; k < PALETTE; ++k)
+    for (int k = 0; k < PALETTE + PALETTE_EXTRA; ++k)
         before[k] = refs(h.palette[k]);
     hr = IDMLDevice1_CompileGraph(&h.dev->IDMLDevice1_iface, &d->desc, d->flags,
                                   &IID_IDMLCompiledOperator, NULL);
-    for (int k = 0; k < PALETTE && !finding; ++k)
+    for (int k = 0; k < PALETTE + PALETTE_EXTRA && !finding; ++k)
         if (refs(h.palette[k]) != before[k])
             finding = "CompileGraph changed an operator's reference count";
     if (!finding && hr != S_FALSE && hr != E_INVALIDARG && hr != E_OUTOFMEMORY)

@@ -1,8 +1,10 @@
-/* The graph fuzzer without libFuzzer, in every build (ctest fuzz_graph_replay, no GPU): replays
+/* The graph fuzzer without libFuzzer, in every build (ctest fuzz_graph_replay): replays
  * corpus_graph/ (or the files named), then a deterministic sweep of byte mutations of it. Fails on
- * any finding, when the corpus is lost, or when the sweep stops reaching valid graphs and the
- * graph rules. `fuzz_graph_replay --write-corpus DIR` writes one sweep input per outcome (each
- * rule, valid) into DIR: how corpus_graph/ was made. */
+ * any finding, when the corpus is lost, or when the sweep stops reaching valid graphs, the graph
+ * rules, fusion (fewer steps than nodes) or, with a Vulkan device, real compiles. A directory
+ * named on the command line is replayed too, and the outcome of each of its files printed.
+ * `fuzz_graph_replay --write-corpus DIR` writes one sweep input per outcome (each rule, valid) into
+ * DIR: how corpus_graph/ was made. */
 #define _DEFAULT_SOURCE /* scandir */
 #include <dirent.h>
 #include <stdio.h>
@@ -47,11 +49,18 @@ static void load(const char *dir)
     free(entries);
 }
 
+static size_t named_from = 256; /* corpus[named_from..]: files named on the command line */
+
 static void run(const uint8_t *data, size_t size, const char *what, size_t index)
 {
     int rule = 0;
     const char *finding = fuzz_graph_run(data, size, &rule);
 
+    if (!strcmp(what, "corpus file") && index >= named_from) /* what each named file is */
+        printf("corpus file %zu: %s\n", index,
+               rule < 0 ? "out of memory"
+               : rule   ? dml_rule_info(rule)->id
+                        : "valid");
     if (finding)
     {
         fprintf(stderr, "FINDING in %s %zu (%zu bytes): %s\n", what, index, size, finding);
@@ -114,11 +123,14 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     struct input in;
     int rules = 0;
+    unsigned compared, fused, compiled;
+    bool vulkan;
 
     fuzz_graph_init();
     load(FUZZ_GRAPH_CORPUS_DIR);
     if (argc == 3 && !strcmp(argv[1], "--write-corpus"))
-        return write_corpus(argv[2]), 0;
+        return write_corpus(argv[2]), fuzz_graph_shutdown(), 0;
+    named_from = corpus_count;
     for (int i = 1; i < argc; ++i)
         load(argv[i]);
     if (corpus_count < MIN_CORPUS)
@@ -134,11 +146,19 @@ int main(int argc, char **argv)
     }
     for (int r = DML_RULE_GRAPH_FIRST; r < DML_RULE_COUNT; ++r)
         rules += seen[r] > 0;
-    printf("fuzz_graph_replay: %zu corpus files + %d mutations: %d valid graphs, %d of %d graph "
-           "rules reached, %d findings\n",
-           corpus_count, SWEEP, seen[DML_RULE_NONE], rules, DML_RULE_COUNT - DML_RULE_GRAPH_FIRST,
+    fuzz_graph_exec_counts(&compared, &fused, &compiled);
+    vulkan = fuzz_graph_vulkan();
+    fuzz_graph_shutdown();
+    printf("fuzz_graph_replay: %zu corpus files + %d mutations: %d valid graphs (%u fused and "
+           "unfused programs compared, %u with fewer steps fused; %u real compiles%s), %d of %d "
+           "graph rules reached, %d findings\n",
+           corpus_count, SWEEP, seen[DML_RULE_NONE], compared, fused, compiled,
+           vulkan ? "" : ": no Vulkan device", rules, DML_RULE_COUNT - DML_RULE_GRAPH_FIRST,
            failures);
-    if (seen[DML_RULE_NONE] < 100 || rules < 15)
-        return fprintf(stderr, "the sweep no longer reaches valid graphs and most rules\n"), 1;
+    if (seen[DML_RULE_NONE] < 100 || rules < 15 || compared < 100 || fused < 20 ||
+        (vulkan && compiled < 200))
+        return fprintf(stderr, "the sweep no longer reaches valid graphs, most rules and the "
+                               "programs of valid graphs\n"),
+               1;
     return failures ? 1 : 0;
 }

@@ -1,11 +1,17 @@
-/* Random graphs for the graph differential (gr_gen.h). Every tensor is 1-D and packed; a value of
- * B bytes (a multiple of 4) is viewed by each consumer as B/s elements of s bytes (s = 1, 2, 4),
- * and every operator output holds a multiple of 4 bytes, so producers write every byte their
- * consumers read. */
+/* Random graphs for the graph differential (gr_gen.h). A value of B bytes, of which the first W
+ * hold defined data, is read by each consumer through a desc of its own: any element type, any
+ * rank, strides within W (a consumer of a graph input may declare a smaller TotalTensorSizeInBytes
+ * than the binding, GD7; every other consumer declares B, G-E1). Each node writes dense outputs,
+ * so its output value's W is the elements' bytes and B that rounded up to 4. */
 #include "gr_gen.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#define MAX_RANK 8
+#define MAX_DESCS (2 * GR_MAX_NODE_IO)
+#define GROWING_BUDGET 96u /* elements of the input of an operator whose output is larger */
+#define PLAIN_BUDGET 384u  /* elements of the input of any other */
 
 uint32_t gr_next(struct gr_rng *rng, uint32_t bound)
 {
@@ -13,32 +19,286 @@ uint32_t gr_next(struct gr_rng *rng, uint32_t bound)
     return bound ? (uint32_t)((rng->state >> 33) % bound) : 0;
 }
 
-static const DML_TENSOR_DATA_TYPE types_by_size[5] = {[1] = DML_TENSOR_DATA_TYPE_UINT8,
-                                                      [2] = DML_TENSOR_DATA_TYPE_UINT16,
-                                                      [4] = DML_TENSOR_DATA_TYPE_FLOAT32};
+/* ---- element types ---- */
 
-/* Tensor descs of one operator, kept until CreateOperator returns. */
-struct descs
-{
-    UINT sizes[GR_MAX_NODE_IO * 2];
-    DML_BUFFER_TENSOR_DESC buffers[GR_MAX_NODE_IO * 2];
-    DML_TENSOR_DESC tensors[GR_MAX_NODE_IO * 2];
+static const DML_TENSOR_DATA_TYPE types_by_size[9][3] = {
+    [1] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_UINT8},
+    [2] = {DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_FLOAT16},
+    [4] = {DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_FLOAT32},
+    [8] = {DML_TENSOR_DATA_TYPE_UINT64, DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_FLOAT64},
 };
 
-static const DML_TENSOR_DESC *tensor(struct descs *d, uint32_t i, uint32_t size, uint32_t elements,
-                                     bool owned)
+static uint32_t type_size(DML_TENSOR_DATA_TYPE type)
 {
-    d->sizes[i] = elements;
-    d->buffers[i] =
-        (DML_BUFFER_TENSOR_DESC){types_by_size[size],
-                                 owned ? DML_TENSOR_FLAG_OWNED_BY_DML : DML_TENSOR_FLAG_NONE,
-                                 1,
-                                 &d->sizes[i],
-                                 NULL,
-                                 ((UINT64)elements * size + 3) & ~3ull,
+    for (uint32_t s = 1; s <= 8; s *= 2)
+        for (uint32_t i = 0; i < 3; ++i)
+            if (types_by_size[s][i] == type)
+                return s;
+    return 4;
+}
+
+static bool is_float(DML_TENSOR_DATA_TYPE type)
+{
+    return type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DML_TENSOR_DATA_TYPE_FLOAT32 ||
+           type == DML_TENSOR_DATA_TYPE_FLOAT64;
+}
+
+static DML_TENSOR_DATA_TYPE pick_type(struct gr_rng *rng, uint32_t size)
+{
+    return types_by_size[size][gr_next(rng, 3)];
+}
+
+/* An element size of at most `bytes` (1, 2, 4 or 8). */
+static uint32_t pick_size(struct gr_rng *rng, uint32_t bytes)
+{
+    uint32_t s = 1u << gr_next(rng, 4);
+
+    while (s > bytes)
+        s /= 2;
+    return s;
+}
+
+/* ---- views: a tensor desc over a value ---- */
+
+struct view
+{
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t rank;
+    uint32_t sizes[MAX_RANK], strides[MAX_RANK];
+    uint64_t total;
+    bool owned;
+};
+
+static uint64_t elements(const uint32_t *sizes, uint32_t rank)
+{
+    uint64_t n = 1;
+
+    for (uint32_t d = 0; d < rank; ++d)
+        n *= sizes[d];
+    return n;
+}
+
+/* Bytes from the first element's first byte to the last element's last one. */
+static uint64_t extent(const struct view *v)
+{
+    uint64_t last = 0;
+
+    for (uint32_t d = 0; d < v->rank; ++d)
+        last += (uint64_t)(v->sizes[d] - 1) * v->strides[d];
+    return (last + 1) * type_size(v->type);
+}
+
+static uint64_t round4(uint64_t bytes)
+{
+    return (bytes + 3) & ~3ull;
+}
+
+/* Dense strides, dims in `order` from the innermost. */
+static void dense(struct view *v, const uint32_t *order)
+{
+    uint32_t stride = 1;
+
+    for (uint32_t i = 0; i < v->rank; ++i)
+    {
+        v->strides[order[i]] = stride;
+        stride *= v->sizes[order[i]];
+    }
+}
+
+static void row_major(struct view *v)
+{
+    uint32_t order[MAX_RANK];
+
+    for (uint32_t i = 0; i < v->rank; ++i)
+        order[i] = v->rank - 1 - i;
+    dense(v, order);
+}
+
+/* A random order of the dims; true when it is not row-major. */
+static bool permuted(struct gr_rng *rng, struct view *v)
+{
+    uint32_t order[MAX_RANK];
+    bool moved = false;
+
+    for (uint32_t i = 0; i < v->rank; ++i)
+        order[i] = v->rank - 1 - i;
+    for (uint32_t i = v->rank; i > 1; --i)
+    {
+        uint32_t j = gr_next(rng, i), t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+    dense(v, order);
+    for (uint32_t d = 0; d + 1 < v->rank; ++d)
+        moved |= v->sizes[d] > 1 && v->strides[d] < v->strides[d + 1] && v->sizes[d + 1] > 1;
+    return moved;
+}
+
+/* Random sizes of `rank` dims with at most `budget` elements (each at most `cap`). */
+static void pick_shape(struct gr_rng *rng, uint32_t rank, uint64_t budget, uint32_t cap,
+                       uint32_t *sizes)
+{
+    uint64_t product = 1;
+    uint32_t order[MAX_RANK];
+
+    for (uint32_t d = 0; d < rank; ++d)
+        order[d] = d;
+    for (uint32_t d = rank; d > 1; --d) /* the large dims anywhere */
+    {
+        uint32_t j = gr_next(rng, d), t = order[d - 1];
+        order[d - 1] = order[j];
+        order[j] = t;
+    }
+    for (uint32_t i = 0; i < rank; ++i)
+    {
+        uint64_t room = budget / product;
+        uint32_t most = (uint32_t)(room < cap ? room : cap);
+
+        sizes[order[i]] = 1 + gr_next(rng, most ? most : 1);
+        product *= sizes[order[i]];
+    }
+}
+
+static uint32_t pick_rank(struct gr_rng *rng)
+{
+    uint32_t r = gr_next(rng, 20);
+
+    return r < 4 ? 1 : r < 9 ? 2 : r < 13 ? 3 : r < 18 ? 4 : 5 + gr_next(rng, 4);
+}
+
+/* ---- what one node is built from ---- */
+
+struct build
+{
+    IDMLDevice *device;
+    struct gr_graph *g;
+    struct gr_rng *rng;
+    struct gr_node *node;
+    struct view in;  /* input 0's view */
+    uint32_t budget; /* elements input 0 may have */
+    uint32_t block;  /* DEPTH_TO_SPACE, SPACE_TO_DEPTH: BlockSize */
+    UINT sizes[MAX_DESCS][MAX_RANK], strides[MAX_DESCS][MAX_RANK];
+    DML_BUFFER_TENSOR_DESC buffers[MAX_DESCS];
+    DML_TENSOR_DESC tensors[MAX_DESCS];
+    uint32_t desc_count;
+};
+
+static void stat(struct build *b, enum gr_stat s)
+{
+    ++b->g->stats[s];
+}
+
+/* The DML_TENSOR_DESC of a view, kept in b until CreateOperator returns. */
+static const DML_TENSOR_DESC *desc_of(struct build *b, const struct view *v)
+{
+    uint32_t i = b->desc_count++;
+
+    for (uint32_t d = 0; d < v->rank; ++d)
+    {
+        b->sizes[i][d] = v->sizes[d];
+        b->strides[i][d] = v->strides[d];
+    }
+    b->buffers[i] =
+        (DML_BUFFER_TENSOR_DESC){v->type,
+                                 v->owned ? DML_TENSOR_FLAG_OWNED_BY_DML : DML_TENSOR_FLAG_NONE,
+                                 v->rank,
+                                 b->sizes[i],
+                                 b->strides[i],
+                                 v->total,
                                  0};
-    d->tensors[i] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &d->buffers[i]};
-    return &d->tensors[i];
+    b->tensors[i] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &b->buffers[i]};
+    return &b->tensors[i];
+}
+
+/* A view of value vi with the given type and sizes: row-major, or permuted, gapped or broadcast
+ * strides where they fit in what the value holds. False when not even row-major fits. */
+static bool read_view(struct build *b, uint32_t vi, struct view *v)
+{
+    const struct gr_value *value = &b->g->values[vi];
+    uint32_t r = gr_next(b->rng, 10);
+
+    v->owned = value->kind == GR_INPUT && value->owned;
+    row_major(v);
+    if (extent(v) > value->written)
+        return false;
+    if (r >= 6 && r < 8 && v->rank > 1)
+    {
+        if (permuted(b->rng, v) && extent(v) <= value->written)
+            stat(b, GR_STAT_PERMUTED_VIEWS);
+        else
+            row_major(v);
+    }
+    else if (r == 8) /* a gap: every dim from one outwards twice as far apart */
+    {
+        uint32_t from = gr_next(b->rng, v->rank);
+
+        for (uint32_t d = 0; d <= from; ++d)
+            v->strides[d] *= 2;
+        if (v->sizes[from] > 1 && extent(v) <= value->written)
+            stat(b, GR_STAT_GAPPED_VIEWS);
+        else
+            row_major(v);
+    }
+    else if (r == 9) /* one dim read again and again */
+    {
+        uint32_t d = gr_next(b->rng, v->rank);
+
+        if (v->sizes[d] > 1)
+            v->strides[d] = 0, stat(b, GR_STAT_BROADCAST_VIEWS);
+    }
+    v->total = value->bytes;
+    if (value->kind == GR_INPUT) /* GD7: consumers of one input may declare less */
+    {
+        uint64_t least = round4(extent(v));
+        v->total = least + 4 * gr_next(b->rng, (uint32_t)((value->bytes - least) / 4 + 1));
+    }
+    if (v->rank > 1)
+        stat(b, GR_STAT_MULTI_DIM_VIEWS);
+    if (v->rank > 4)
+        stat(b, GR_STAT_HIGH_RANK_VIEWS);
+    if (value->kind == GR_NODE_OUTPUT && value->type != (uint32_t)v->type)
+        stat(b, type_size(v->type) == type_size((DML_TENSOR_DATA_TYPE)value->type)
+                    ? GR_STAT_SAME_SIZE_REINTERPRET
+                    : GR_STAT_OTHER_SIZE_REINTERPRET);
+    return true;
+}
+
+/* A dense output of the given type and sizes, sometimes written through permuted strides. */
+static struct view write_view(struct build *b, DML_TENSOR_DATA_TYPE type, uint32_t rank,
+                              const uint32_t *sizes)
+{
+    struct view v = {.type = type, .rank = rank};
+
+    memcpy(v.sizes, sizes, rank * sizeof(*sizes));
+    row_major(&v);
+    if (rank > 1 && gr_next(b->rng, 4) == 0 && permuted(b->rng, &v))
+        stat(b, GR_STAT_PERMUTED_OUTPUTS);
+    v.total = round4(elements(sizes, rank) * type_size(type));
+    return v;
+}
+
+static uint32_t add_value(struct gr_graph *g, enum gr_value_kind kind, uint32_t bytes)
+{
+    struct gr_value *v = &g->values[g->value_count];
+
+    memset(v, 0, sizeof(*v));
+    v->kind = kind;
+    v->bytes = v->written = bytes;
+    return g->value_count++;
+}
+
+/* Output k of the node: a new value holding out's elements. */
+static const DML_TENSOR_DESC *output(struct build *b, uint32_t k, const struct view *out)
+{
+    uint32_t v = add_value(b->g, GR_NODE_OUTPUT, (uint32_t)out->total);
+
+    b->g->values[v].written = (uint32_t)(elements(out->sizes, out->rank) * type_size(out->type));
+    b->g->values[v].index = (uint32_t)(b->node - b->g->nodes);
+    b->g->values[v].output = k;
+    b->g->values[v].type = out->type;
+    b->node->outputs[k] = v;
+    b->node->output_count = k + 1;
+    return desc_of(b, out);
 }
 
 static IDMLOperator *create(IDMLDevice *device, DML_OPERATOR_TYPE type, const void *desc)
@@ -51,19 +311,319 @@ static IDMLOperator *create(IDMLDevice *device, DML_OPERATOR_TYPE type, const vo
     return out;
 }
 
-static uint32_t add_value(struct gr_graph *g, enum gr_value_kind kind, uint32_t bytes)
-{
-    struct gr_value *v = &g->values[g->value_count];
+/* ---- one maker per operator: input 0's view is b->in ---- */
 
-    memset(v, 0, sizeof(*v));
-    v->kind = kind;
-    v->bytes = bytes;
-    return g->value_count++;
+static IDMLOperator *make_slice1(struct build *b)
+{
+    UINT offsets[MAX_RANK], windows[MAX_RANK];
+    INT strides[MAX_RANK];
+    uint32_t out[MAX_RANK];
+    bool reversed = false;
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        uint32_t n = b->in.sizes[d], m = 1 + gr_next(b->rng, 3);
+
+        windows[d] = 1 + gr_next(b->rng, n);
+        offsets[d] = gr_next(b->rng, n - windows[d] + 1);
+        strides[d] = gr_next(b->rng, 3) ? (INT)m : -(INT)m;
+        reversed |= strides[d] < 0 && windows[d] > 1;
+        out[d] = 1 + (windows[d] - 1) / m;
+    }
+    if (reversed)
+        stat(b, GR_STAT_REVERSED_SLICES);
+    struct view o = write_view(b, b->in.type, b->in.rank, out);
+    DML_SLICE1_OPERATOR_DESC desc = {
+        desc_of(b, &b->in), output(b, 0, &o), b->in.rank, offsets, windows, strides};
+    return create(b->device, DML_OPERATOR_SLICE1, &desc);
 }
+
+static IDMLOperator *make_slice(struct build *b)
+{
+    UINT offsets[MAX_RANK], sizes[MAX_RANK], strides[MAX_RANK];
+    uint32_t out[MAX_RANK];
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        uint32_t n = b->in.sizes[d];
+
+        strides[d] = 1 + gr_next(b->rng, 3);
+        sizes[d] = out[d] = 1 + gr_next(b->rng, 1 + (n - 1) / strides[d]);
+        offsets[d] = gr_next(b->rng, n - (sizes[d] - 1) * strides[d]);
+    }
+    struct view o = write_view(b, b->in.type, b->in.rank, out);
+    DML_SLICE_OPERATOR_DESC desc = {
+        desc_of(b, &b->in), output(b, 0, &o), b->in.rank, offsets, sizes, strides};
+    return create(b->device, DML_OPERATOR_SLICE, &desc);
+}
+
+/* An axis whose size is at least `least` (UINT32_MAX: none). */
+static uint32_t pick_axis(struct build *b, uint32_t least)
+{
+    uint32_t start = gr_next(b->rng, b->in.rank);
+
+    for (uint32_t i = 0; i < b->in.rank; ++i)
+        if (b->in.sizes[(start + i) % b->in.rank] >= least)
+            return (start + i) % b->in.rank;
+    return UINT32_MAX;
+}
+
+static IDMLOperator *make_split(struct build *b)
+{
+    uint32_t axis = pick_axis(b, 2), count, left, sizes[MAX_RANK];
+    DML_TENSOR_DESC outs[GR_MAX_NODE_IO];
+
+    if (axis == UINT32_MAX)
+        return NULL;
+    count = 2 + gr_next(b->rng, 3);
+    if (count > b->in.sizes[axis])
+        count = b->in.sizes[axis];
+    left = b->in.sizes[axis] - count; /* each part gets one, then the rest at random */
+    memcpy(sizes, b->in.sizes, sizeof(sizes));
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in);
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        uint32_t extra = k + 1 == count ? left : gr_next(b->rng, left + 1);
+
+        sizes[axis] = 1 + extra;
+        left -= extra;
+        struct view o = write_view(b, b->in.type, b->in.rank, sizes);
+        outs[k] = *output(b, k, &o);
+    }
+    DML_SPLIT_OPERATOR_DESC desc = {in, count, outs, axis};
+    return create(b->device, DML_OPERATOR_SPLIT, &desc);
+}
+
+static uint32_t pick_value(struct gr_graph *g, struct gr_rng *rng, uint32_t bytes, bool constants);
+
+/* JOIN of input 0 and one or two more values read with its type and non-axis sizes; a value that
+ * holds too little for any of them gives way to input 0's own value and view. */
+static IDMLOperator *make_join(struct build *b)
+{
+    uint32_t axis = gr_next(b->rng, b->in.rank), count = 2 + gr_next(b->rng, 2), sizes[MAX_RANK];
+    DML_TENSOR_DESC ins[GR_MAX_NODE_IO];
+
+    memcpy(sizes, b->in.sizes, sizeof(sizes));
+    ins[0] = *desc_of(b, &b->in);
+    sizes[axis] = b->in.sizes[axis];
+    for (uint32_t i = 1; i < count; ++i)
+    {
+        struct view v = {.type = b->in.type, .rank = b->in.rank};
+        uint32_t vi = b->node->inputs[0];
+
+        memcpy(v.sizes, b->in.sizes, sizeof(v.sizes));
+        for (int tries = 0; tries < 4; ++tries)
+        {
+            uint32_t candidate = pick_value(b->g, b->rng, 1, false);
+
+            v.sizes[axis] = 1 + gr_next(b->rng, 4);
+            if (read_view(b, candidate, &v))
+            {
+                vi = candidate;
+                break;
+            }
+        }
+        if (vi == b->node->inputs[0] && (v.sizes[axis] = b->in.sizes[axis], !read_view(b, vi, &v)))
+            v = b->in;
+        b->node->inputs[i] = vi;
+        ins[i] = *desc_of(b, &v);
+        sizes[axis] += v.sizes[axis];
+    }
+    b->node->input_count = count;
+    struct view o = write_view(b, b->in.type, b->in.rank, sizes);
+    DML_JOIN_OPERATOR_DESC desc = {count, ins, output(b, 0, &o), axis};
+    return create(b->device, DML_OPERATOR_JOIN, &desc);
+}
+
+/* PADDING or PADDING1 of up to 2 elements each side on up to three dims; a mode that would read
+ * past a short dim (reflection: pad < size; symmetric and wrap: pad <= size) becomes CONSTANT. */
+static IDMLOperator *make_pad(struct build *b, bool v1)
+{
+    UINT start[MAX_RANK] = {0}, end[MAX_RANK] = {0};
+    uint32_t out[MAX_RANK], padded = 0;
+    DML_PADDING_MODE mode = (DML_PADDING_MODE)gr_next(b->rng, 5);
+    uint64_t count = 1;
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        if (padded < 3 && gr_next(b->rng, 2))
+        {
+            start[d] = gr_next(b->rng, 3);
+            end[d] = gr_next(b->rng, 3);
+            padded += start[d] || end[d];
+        }
+        if ((mode == DML_PADDING_MODE_REFLECTION &&
+             (start[d] >= b->in.sizes[d] || end[d] >= b->in.sizes[d])) ||
+            ((mode == DML_PADDING_MODE_SYMMETRIC || mode == DML_PADDING_MODE_WRAP) &&
+             (start[d] > b->in.sizes[d] || end[d] > b->in.sizes[d])))
+            mode = DML_PADDING_MODE_CONSTANT;
+        out[d] = b->in.sizes[d] + start[d] + end[d];
+        count *= out[d];
+    }
+    if (count * type_size(b->in.type) > GR_MAX_BYTES)
+        return NULL;
+    struct view o = write_view(b, b->in.type, b->in.rank, out);
+    if (v1)
+    {
+        DML_SCALAR_UNION value;
+
+        for (size_t i = 0; i < sizeof(value.Bytes); ++i)
+            value.Bytes[i] = (BYTE)gr_next(b->rng, 256);
+        DML_PADDING1_OPERATOR_DESC desc = {
+            desc_of(b, &b->in), output(b, 0, &o), mode, b->in.type, value, b->in.rank, start, end};
+        return create(b->device, DML_OPERATOR_PADDING1, &desc);
+    }
+    DML_PADDING_OPERATOR_DESC desc = {desc_of(b, &b->in),
+                                      output(b, 0, &o),
+                                      mode,
+                                      (FLOAT)gr_next(b->rng, 100) - 20.5f,
+                                      b->in.rank,
+                                      start,
+                                      end};
+    return create(b->device, DML_OPERATOR_PADDING, &desc);
+}
+
+/* A copy, a transpose (permuted output strides), or x * scale + bias on floats. */
+static IDMLOperator *make_identity(struct build *b)
+{
+    DML_SCALE_BIAS scale_bias = {(FLOAT)gr_next(b->rng, 5) - 2.0f, 0.25f * gr_next(b->rng, 9)};
+    bool scaled = b->g->float64 && is_float(b->in.type) && gr_next(b->rng, 3) == 0;
+    struct view o = write_view(b, b->in.type, b->in.rank, b->in.sizes);
+
+    if (scaled)
+        stat(b, GR_STAT_SCALE_BIAS);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc = {desc_of(b, &b->in), output(b, 0, &o),
+                                                    scaled ? &scale_bias : NULL};
+    return create(b->device, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &desc);
+}
+
+static IDMLOperator *make_tile(struct build *b)
+{
+    UINT repeats[MAX_RANK];
+    uint32_t out[MAX_RANK];
+    uint64_t count = elements(b->in.sizes, b->in.rank);
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        repeats[d] = 1 + gr_next(b->rng, 3);
+        if ((count * repeats[d]) * type_size(b->in.type) > GR_MAX_BYTES)
+            repeats[d] = 1;
+        count *= repeats[d];
+        out[d] = b->in.sizes[d] * repeats[d];
+    }
+    struct view o = write_view(b, b->in.type, b->in.rank, out);
+    DML_TILE_OPERATOR_DESC desc = {desc_of(b, &b->in), output(b, 0, &o), b->in.rank, repeats};
+    return create(b->device, DML_OPERATOR_TILE, &desc);
+}
+
+static IDMLOperator *make_cast(struct build *b)
+{
+    DML_TENSOR_DATA_TYPE to = pick_type(b->rng, 1u << gr_next(b->rng, 4));
+    struct view o = write_view(b, to, b->in.rank, b->in.sizes);
+
+    if (elements(o.sizes, o.rank) * type_size(to) > GR_MAX_BYTES)
+        return NULL;
+    DML_CAST_OPERATOR_DESC desc = {desc_of(b, &b->in), output(b, 0, &o)};
+    return create(b->device, DML_OPERATOR_CAST, &desc);
+}
+
+/* DEPTH_TO_SPACE(1) (to_space) or SPACE_TO_DEPTH(1) of b->in, which pick_input made 4-D with
+ * sizes divisible by b->block. */
+static IDMLOperator *make_depth_space(struct build *b, bool to_space, bool v1)
+{
+    UINT block = b->block, bb = block * block;
+    uint32_t out[4];
+    DML_DEPTH_SPACE_ORDER order = (DML_DEPTH_SPACE_ORDER)gr_next(b->rng, 2);
+
+    out[0] = b->in.sizes[0];
+    out[1] = to_space ? b->in.sizes[1] / bb : b->in.sizes[1] * bb;
+    out[2] = to_space ? b->in.sizes[2] * block : b->in.sizes[2] / block;
+    out[3] = to_space ? b->in.sizes[3] * block : b->in.sizes[3] / block;
+    struct view o = write_view(b, b->in.type, 4, out);
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in), *outd = output(b, 0, &o);
+    DML_DEPTH_TO_SPACE1_OPERATOR_DESC desc1 = {in, outd, block, order};
+    DML_DEPTH_TO_SPACE_OPERATOR_DESC desc0 = {in, outd, block};
+    DML_OPERATOR_TYPE type =
+        to_space ? (v1 ? DML_OPERATOR_DEPTH_TO_SPACE1 : DML_OPERATOR_DEPTH_TO_SPACE)
+                 : (v1 ? DML_OPERATOR_SPACE_TO_DEPTH1 : DML_OPERATOR_SPACE_TO_DEPTH);
+
+    return create(b->device, type, v1 ? (const void *)&desc1 : (const void *)&desc0);
+}
+
+/* ---- kinds ---- */
+
+enum kind
+{
+    K_SLICE1,
+    K_SLICE,
+    K_SPLIT,
+    K_PADDING,
+    K_PADDING1,
+    K_JOIN,
+    K_IDENTITY,
+    K_TILE,
+    K_CAST,
+    K_DEPTH_TO_SPACE,
+    K_DEPTH_TO_SPACE1,
+    K_SPACE_TO_DEPTH,
+    K_SPACE_TO_DEPTH1,
+    K_COUNT
+};
+
+static const struct
+{
+    DML_OPERATOR_TYPE type;
+    const char *name;
+    bool grows; /* its output may hold more elements than its input */
+} kinds[K_COUNT] = {
+    [K_SLICE1] = {DML_OPERATOR_SLICE1, "SLICE1", false},
+    [K_SLICE] = {DML_OPERATOR_SLICE, "SLICE", false},
+    [K_SPLIT] = {DML_OPERATOR_SPLIT, "SPLIT", false},
+    [K_PADDING] = {DML_OPERATOR_PADDING, "PADDING", true},
+    [K_PADDING1] = {DML_OPERATOR_PADDING1, "PADDING1", true},
+    [K_JOIN] = {DML_OPERATOR_JOIN, "JOIN", true},
+    [K_IDENTITY] = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, "ELEMENT_WISE_IDENTITY", false},
+    [K_TILE] = {DML_OPERATOR_TILE, "TILE", true},
+    [K_CAST] = {DML_OPERATOR_CAST, "CAST", true},
+    [K_DEPTH_TO_SPACE] = {DML_OPERATOR_DEPTH_TO_SPACE, "DEPTH_TO_SPACE", false},
+    [K_DEPTH_TO_SPACE1] = {DML_OPERATOR_DEPTH_TO_SPACE1, "DEPTH_TO_SPACE1", false},
+    [K_SPACE_TO_DEPTH] = {DML_OPERATOR_SPACE_TO_DEPTH, "SPACE_TO_DEPTH", false},
+    [K_SPACE_TO_DEPTH1] = {DML_OPERATOR_SPACE_TO_DEPTH1, "SPACE_TO_DEPTH1", false},
+};
+
+const char *gr_type_name(DML_OPERATOR_TYPE type)
+{
+    for (uint32_t k = 0; k < K_COUNT; ++k)
+        if (kinds[k].type == type)
+            return kinds[k].name;
+    return "?";
+}
+
+const char *gr_stat_name(enum gr_stat stat)
+{
+    static const char *const names[GR_STAT_COUNT] = {
+        [GR_STAT_MULTI_DIM_VIEWS] = "multi-dimensional input descs",
+        [GR_STAT_HIGH_RANK_VIEWS] = "of 5-8 dimensions",
+        [GR_STAT_PERMUTED_VIEWS] = "permuted (transposing) input strides",
+        [GR_STAT_GAPPED_VIEWS] = "gapped input strides",
+        [GR_STAT_BROADCAST_VIEWS] = "broadcast (0) input strides",
+        [GR_STAT_PERMUTED_OUTPUTS] = "permuted output strides",
+        [GR_STAT_REVERSED_SLICES] = "reversed slices",
+        [GR_STAT_SCALE_BIAS] = "IDENTITY with ScaleBias",
+        [GR_STAT_EIGHT_BYTE] = "nodes on 8-byte elements",
+        [GR_STAT_SAME_SIZE_REINTERPRET] = "edges read as another type of the same size",
+        [GR_STAT_OTHER_SIZE_REINTERPRET] = "edges read with another element size",
+        [GR_STAT_EDGELESS_INPUTS] = "edge-less graph inputs",
+        [GR_STAT_OWNED_INPUTS] = "owned graph inputs",
+    };
+    return stat < GR_STAT_COUNT ? names[stat] : "?";
+}
+
+/* ---- values ---- */
 
 static uint32_t add_constant(struct gr_graph *g, struct gr_rng *rng)
 {
-    uint32_t v = add_value(g, GR_CONSTANT, 4 * (1 + gr_next(rng, 8)));
+    uint32_t v = add_value(g, GR_CONSTANT, 4 * (1 + gr_next(rng, 16)));
     struct gr_node *node = &g->nodes[g->node_count];
 
     memset(node, 0, sizeof(*node));
@@ -76,278 +636,132 @@ static uint32_t add_constant(struct gr_graph *g, struct gr_rng *rng)
     return v;
 }
 
-/* An input for a new node: often a recent node output (deep chains), else any value, a graph
- * input, or a new constant. */
-static uint32_t pick_value(struct gr_graph *g, struct gr_rng *rng, uint32_t max_bytes)
+/* A value holding at least `bytes`: often a recent node output (deep chains), else any value, a
+ * graph input (never an edge-less one), or (when `constants`) a new constant. */
+static uint32_t pick_value(struct gr_graph *g, struct gr_rng *rng, uint32_t bytes, bool constants)
 {
-    for (int tries = 0; tries < 8; ++tries)
+    for (int tries = 0; tries < 16; ++tries)
     {
-        uint32_t r = gr_next(rng, 10), v;
+        uint32_t r = gr_next(rng, 10), v, made = g->value_count - g->input_count;
 
-        if (r == 0 && g->node_count < GR_MAX_NODES + GR_MAX_OUTPUTS - 1)
-            v = add_constant(g, rng);
-        else if (r <= 2)
+        if (r == 0 && constants && g->node_count < GR_MAX_NODES + GR_MAX_OUTPUTS - 1)
+            return add_constant(g, rng); /* at least 4 bytes */
+        else if (r <= 2 || !made)
             v = gr_next(rng, g->input_count);
-        else if (r <= 6 && g->value_count > g->input_count)
-            v = g->value_count - 1 -
-                gr_next(rng,
-                        g->value_count - g->input_count < 4 ? g->value_count - g->input_count : 4);
+        else if (r <= 6)
+            v = g->value_count - 1 - gr_next(rng, made < 4 ? made : 4);
         else
             v = gr_next(rng, g->value_count);
-        if (g->values[v].bytes <= max_bytes)
+        if (!g->values[v].edgeless && g->values[v].written >= bytes)
             return v;
     }
-    return gr_next(rng, g->input_count);
+    return 0; /* graph input 0: never edge-less, at least 16 bytes */
 }
 
-static uint32_t pick_size(struct gr_rng *rng)
+/* Input 0's value, type and shape for kind k; false when this value cannot feed it. */
+static bool pick_input(struct build *b, enum kind k)
 {
-    static const uint32_t sizes[] = {1, 2, 4};
-    return sizes[gr_next(rng, 3)];
-}
+    const struct gr_value *value = &b->g->values[b->node->inputs[0]];
+    uint32_t s = pick_size(b->rng, value->written), cap = k == K_SPLIT ? 8 : 6;
+    uint64_t budget = value->written / s;
 
-/* What one node is being built from. */
-struct build
-{
-    IDMLDevice *device;
-    struct gr_graph *g;
-    struct gr_rng *rng;
-    struct gr_node *node;
-    struct descs d;
-    uint32_t s, e, q; /* element size, input elements, elements per 4 bytes */
-    bool owned;
-};
-
-static const DML_TENSOR_DESC *in_tensor(struct build *b)
-{
-    return tensor(&b->d, 0, b->s, b->e, b->owned);
-}
-
-static void set_outputs(struct build *b, uint32_t count, const uint32_t *elements)
-{
-    b->node->output_count = count;
-    for (uint32_t k = 0; k < count; ++k)
+    if (budget > b->budget)
+        budget = b->budget;
+    b->in = (struct view){.type = pick_type(b->rng, s), .rank = pick_rank(b->rng)};
+    if (k >= K_DEPTH_TO_SPACE) /* 4-D: C (to space) or H and W divisible by the block */
     {
-        uint32_t v = add_value(b->g, GR_NODE_OUTPUT, elements[k] * b->s);
-        b->g->values[v].index = (uint32_t)(b->node - b->g->nodes);
-        b->g->values[v].output = k;
-        b->node->outputs[k] = v;
-    }
-}
+        bool to_space = k == K_DEPTH_TO_SPACE || k == K_DEPTH_TO_SPACE1;
 
-/* SLICE1 (either sign of stride) or SLICE: o elements, every |stride|-th of a window. */
-static IDMLOperator *make_slice(struct build *b, bool v1)
-{
-    uint32_t stride = 1 + gr_next(b->rng, 2), most = (b->e - 1) / stride + 1, o, window, offset;
-
-    if (most < b->q)
-        stride = 1, most = b->e;
-    o = b->q * (1 + gr_next(b->rng, most / b->q));
-    window = (o - 1) * stride + 1;
-    offset = gr_next(b->rng, b->e - window + 1);
-    set_outputs(b, 1, &o);
-    if (v1)
-    {
-        INT strides = gr_next(b->rng, 2) ? -(INT)stride : (INT)stride;
-        DML_SLICE1_OPERATOR_DESC desc = {
-            in_tensor(b), tensor(&b->d, 1, b->s, o, false), 1, &offset, &window, &strides};
-        return create(b->device, DML_OPERATOR_SLICE1, &desc);
-    }
-    DML_SLICE_OPERATOR_DESC desc = {in_tensor(b), tensor(&b->d, 1, b->s, o, false), 1, &offset, &o,
-                                    &stride}; /* SLICE's Sizes: the output's */
-    return create(b->device, DML_OPERATOR_SLICE, &desc);
-}
-
-static IDMLOperator *make_split(struct build *b)
-{
-    uint32_t units = b->e / b->q, count = 2 + gr_next(b->rng, 3), parts[GR_MAX_NODE_IO], left;
-    DML_TENSOR_DESC outs[GR_MAX_NODE_IO];
-
-    if (count > units)
-        count = units;
-    left = units - count; /* each part gets one unit, then the rest at random */
-    for (uint32_t k = 0; k < count; ++k)
-    {
-        uint32_t extra = k + 1 == count ? left : gr_next(b->rng, left + 1);
-        parts[k] = (1 + extra) * b->q;
-        left -= extra;
-    }
-    set_outputs(b, count, parts);
-    for (uint32_t k = 0; k < count; ++k)
-        outs[k] = *tensor(&b->d, 1 + k, b->s, parts[k], false);
-    DML_SPLIT_OPERATOR_DESC desc = {in_tensor(b), count, outs, 0};
-    return create(b->device, DML_OPERATOR_SPLIT, &desc);
-}
-
-/* PADDING or PADDING1 by up to 3 (+ rounding) elements each side; the mode is dropped to
- * CONSTANT where the input is too short for it. */
-static IDMLOperator *make_pad(struct build *b, bool v1)
-{
-    uint32_t start = gr_next(b->rng, 4), end = gr_next(b->rng, 4), o;
-    DML_PADDING_MODE mode = (DML_PADDING_MODE)gr_next(b->rng, v1 && b->g->level >= 0x6400 ? 5 : 4);
-
-    end += (b->q - (b->e + start + end) % b->q) % b->q;
-    o = b->e + start + end;
-    if ((mode == DML_PADDING_MODE_REFLECTION && (start >= b->e || end >= b->e)) ||
-        (mode != DML_PADDING_MODE_CONSTANT && mode != DML_PADDING_MODE_EDGE &&
-         (start > b->e || end > b->e)))
-        mode = DML_PADDING_MODE_CONSTANT;
-    set_outputs(b, 1, &o);
-    if (v1)
-    {
-        DML_SCALAR_UNION value = {.UInt32 = 0};
-        DML_TENSOR_DATA_TYPE type = types_by_size[b->s];
-
-        if (type == DML_TENSOR_DATA_TYPE_FLOAT32)
-            value.Float32 = -2.5f;
+        b->block = 1 + gr_next(b->rng, 3);
+        if (budget < (uint64_t)b->block * b->block)
+            b->block = 1;
+        b->in.rank = 4;
+        pick_shape(b->rng, 4, budget / (b->block * b->block), 3, b->in.sizes);
+        if (to_space)
+            b->in.sizes[1] *= b->block * b->block;
         else
-            value.UInt16 = (UINT16)(0x1234 + gr_next(b->rng, 100)); /* low bytes for UINT8 */
-        if (type == DML_TENSOR_DATA_TYPE_UINT8)
-            value.UInt8 = (UINT8)(0x40 + gr_next(b->rng, 100));
-        DML_PADDING1_OPERATOR_DESC desc = {
-            in_tensor(b), tensor(&b->d, 1, b->s, o, false), mode, type, value, 1, &start, &end};
-        return create(b->device, DML_OPERATOR_PADDING1, &desc);
+            b->in.sizes[2] *= b->block, b->in.sizes[3] *= b->block;
+        return read_view(b, b->node->inputs[0], &b->in);
     }
-    DML_PADDING_OPERATOR_DESC desc = {
-        in_tensor(b), tensor(&b->d, 1, b->s, o, false), mode, 7.0f, 1, &start, &end};
-    return create(b->device, DML_OPERATOR_PADDING, &desc);
+    pick_shape(b->rng, b->in.rank, budget, b->in.rank <= 2 ? 12 : cap, b->in.sizes);
+    return read_view(b, b->node->inputs[0], &b->in);
 }
 
-static IDMLOperator *make_identity(struct build *b)
+static IDMLOperator *make(struct build *b, enum kind k)
 {
-    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc = {in_tensor(b), NULL, NULL};
-
-    desc.OutputTensor = tensor(&b->d, 1, b->s, b->e, false);
-    set_outputs(b, 1, &b->e);
-    return create(b->device, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &desc);
-}
-
-/* JOIN of this node's first input and up to two more values, all viewed with s-byte elements. */
-static IDMLOperator *make_join(struct build *b)
-{
-    uint32_t count = 2 + gr_next(b->rng, 2), total = b->e;
-    DML_TENSOR_DESC ins[GR_MAX_NODE_IO];
-
-    ins[0] = *in_tensor(b);
-    for (uint32_t i = 1; i < count; ++i)
-    {
-        uint32_t v = pick_value(b->g, b->rng, 256);
-
-        b->node->inputs[i] = v;
-        ins[i] = *tensor(&b->d, 2 + i, b->s, b->g->values[v].bytes / b->s,
-                         b->g->values[v].kind == GR_INPUT && b->g->values[v].owned);
-        total += b->g->values[v].bytes / b->s;
-    }
-    b->node->input_count = count;
-    set_outputs(b, 1, &total);
-    DML_JOIN_OPERATOR_DESC desc = {count, ins, tensor(&b->d, 1, b->s, total, false), 0};
-    return create(b->device, DML_OPERATOR_JOIN, &desc);
-}
-
-/* Whether CreateOperator takes a 4-element FLOAT32 JOIN / ELEMENT_WISE_IDENTITY on this build. */
-static bool accepts(IDMLDevice *device, DML_OPERATOR_TYPE type)
-{
-    struct descs d;
-    DML_TENSOR_DESC ins[2];
-    IDMLOperator *op;
-
-    ins[0] = ins[1] = *tensor(&d, 0, 4, 4, false);
-    if (type == DML_OPERATOR_JOIN)
-    {
-        DML_JOIN_OPERATOR_DESC desc = {2, ins, tensor(&d, 1, 4, 8, false), 0};
-        op = create(device, type, &desc);
-    }
-    else
-    {
-        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc = {&ins[0], tensor(&d, 1, 4, 4, false), NULL};
-        op = create(device, type, &desc);
-    }
-    if (op)
-        IDMLOperator_Release(op);
-    return op != NULL;
-}
-
-enum kind
-{
-    K_SLICE1,
-    K_SLICE,
-    K_SPLIT,
-    K_PADDING,
-    K_PADDING1,
-    K_JOIN,
-    K_IDENTITY,
-    K_COUNT
-};
-
-static const DML_OPERATOR_TYPE kind_types[K_COUNT] = {DML_OPERATOR_SLICE1,
-                                                      DML_OPERATOR_SLICE,
-                                                      DML_OPERATOR_SPLIT,
-                                                      DML_OPERATOR_PADDING,
-                                                      DML_OPERATOR_PADDING1,
-                                                      DML_OPERATOR_JOIN,
-                                                      DML_OPERATOR_ELEMENT_WISE_IDENTITY};
-
-static enum kind pick_kind(struct build *b, uint32_t bytes)
-{
-    for (;;)
-    {
-        enum kind k = (enum kind)gr_next(b->rng, K_COUNT);
-
-        if ((k == K_JOIN && !b->g->use_join) || (k == K_IDENTITY && !b->g->use_identity))
-            continue;
-        if (bytes > 512 && k != K_SLICE1 && k != K_SLICE && k != K_SPLIT)
-            continue; /* keep tensors small */
-        if (k == K_SPLIT && bytes < 8)
-            continue;
-        return k;
-    }
-}
-
-static bool add_node(IDMLDevice *device, struct gr_graph *g, struct gr_rng *rng)
-{
-    uint32_t v = pick_value(g, rng, 4096); /* may add a constant node first */
-    struct build b = {.device = device, .g = g, .rng = rng, .node = &g->nodes[g->node_count]};
-    enum kind k;
-    IDMLOperator *op = NULL;
-
-    memset(b.node, 0, sizeof(*b.node));
-    ++g->node_count;
-    b.s = pick_size(rng);
-    b.e = g->values[v].bytes / b.s;
-    b.q = 4 / b.s;
-    b.owned = g->values[v].kind == GR_INPUT && g->values[v].owned;
-    b.node->inputs[0] = v;
-    b.node->input_count = 1;
-    k = pick_kind(&b, g->values[v].bytes);
-    b.node->type = kind_types[k];
     switch (k)
     {
     case K_SLICE1:
+        return make_slice1(b);
     case K_SLICE:
-        op = make_slice(&b, k == K_SLICE1);
-        break;
+        return make_slice(b);
     case K_SPLIT:
-        op = make_split(&b);
-        break;
+        return make_split(b);
     case K_PADDING:
     case K_PADDING1:
-        op = make_pad(&b, k == K_PADDING1);
-        break;
+        return make_pad(b, k == K_PADDING1);
     case K_JOIN:
-        op = make_join(&b);
-        break;
+        return make_join(b);
+    case K_IDENTITY:
+        return make_identity(b);
+    case K_TILE:
+        return make_tile(b);
+    case K_CAST:
+        return make_cast(b);
+    case K_DEPTH_TO_SPACE:
+    case K_DEPTH_TO_SPACE1:
+        return make_depth_space(b, true, k == K_DEPTH_TO_SPACE1);
     default:
-        op = make_identity(&b);
-        break;
+        return make_depth_space(b, false, k == K_SPACE_TO_DEPTH1);
+    }
+}
+
+/* Node g->node_count, reading `first` (UINT32_MAX: a value picked at random) as input 0. */
+static bool add_node(IDMLDevice *device, struct gr_graph *g, struct gr_rng *rng, uint32_t first)
+{
+    struct build b = {.device = device, .g = g, .rng = rng};
+    unsigned stats[GR_STAT_COUNT];
+    IDMLOperator *op = NULL;
+    enum kind k = K_SLICE1;
+
+    for (int tries = 0; tries < 32 && !op; ++tries)
+    {
+        uint32_t values = g->value_count, nodes = g->node_count;
+
+        uint32_t v = first != UINT32_MAX ? first : pick_value(g, rng, 1, true);
+
+        memcpy(stats, g->stats, sizeof(stats));
+        b.node = &g->nodes[g->node_count]; /* after the constant pick_value may have added */
+        memset(b.node, 0, sizeof(*b.node));
+        k = (enum kind)gr_next(rng, K_COUNT);
+        if (k == K_CAST && !g->float64)
+            k = K_SLICE1;
+        b.budget = kinds[k].grows ? GROWING_BUDGET : PLAIN_BUDGET;
+        b.desc_count = 0;
+        b.node->inputs[0] = v;
+        b.node->input_count = 1;
+        b.node->type = kinds[k].type;
+        if (pick_input(&b, k))
+        {
+            ++g->node_count;
+            if ((op = make(&b, k)) || b.node->output_count) /* made, or refused by the device */
+                break;
+        }
+        g->value_count = values; /* a shape the maker could not use: again from scratch */
+        g->node_count = nodes;
+        memcpy(g->stats, stats, sizeof(stats));
+    }
+    if (!op)
+    {
+        fprintf(stderr, "graph_random: CreateOperator refused a %s\n", kinds[k].name);
+        return false;
     }
     b.node->op = op;
+    if (type_size(b.in.type) == 8)
+        stat(&b, GR_STAT_EIGHT_BYTE);
     for (uint32_t i = 0; i < b.node->input_count; ++i)
         g->values[b.node->inputs[i]].consumed = true;
-    if (!op)
-        fprintf(stderr,
-                "graph_random: CreateOperator refused a %u (element size %u, %u elements)\n",
-                (unsigned)kind_types[k], b.s, b.e);
-    return op != NULL;
+    return true;
 }
 
 static void add_output(struct gr_graph *g, uint32_t v)
@@ -377,40 +791,57 @@ static void add_outputs(struct gr_graph *g, struct gr_rng *rng)
 
         if (r == 0 && g->output_count)
             v = g->outputs[gr_next(rng, g->output_count)];
-        else if (r == 1 && g->node_count < GR_MAX_NODES + GR_MAX_OUTPUTS)
+        else if (r == 1 && g->node_count < GR_MAX_NODES + GR_MAX_OUTPUTS &&
+                 g->output_count < GR_MAX_OUTPUTS)
             v = add_constant(g, rng);
         if (g->values[v].kind != GR_INPUT)
             add_output(g, v);
     }
 }
 
-bool gr_generate(IDMLDevice *device, struct gr_rng *rng, uint32_t max_nodes, struct gr_graph *g)
+/* Graph inputs: 1 to 4 with data, a fifth of them owned; a third of the graphs get one more that
+ * no edge reaches (GD2), and a third an owned one that the first node reads. */
+static void add_inputs(struct gr_graph *g, struct gr_rng *rng)
 {
-    uint32_t nodes = 1 + gr_next(rng, max_nodes), inputs = 1 + gr_next(rng, 4);
-    bool ok = true;
+    uint32_t inputs = 1 + gr_next(rng, 4);
+    bool edgeless = gr_next(rng, 3) == 0, owned = gr_next(rng, 3) == 0;
 
-    memset(g, 0, sizeof(*g));
-    g->level = DML_FEATURE_LEVEL_6_4;
-    static int join = -1, identity = -1; /* asked once: a refusal prints on a debug device */
-
-    if (join < 0)
-        join = accepts(device, DML_OPERATOR_JOIN),
-        identity = accepts(device, DML_OPERATOR_ELEMENT_WISE_IDENTITY);
-    g->use_join = join;
-    g->use_identity = identity;
-    g->input_count = inputs;
-    for (uint32_t i = 0; i < inputs; ++i)
+    g->input_count = inputs + edgeless + owned;
+    for (uint32_t i = 0; i < g->input_count; ++i)
     {
-        uint32_t v = add_value(g, GR_INPUT, 4 * (4 + gr_next(rng, 29)));
+        uint32_t v = add_value(g, GR_INPUT, 4 * (4 + gr_next(rng, i ? 125 : 29)));
 
         g->values[v].index = i;
-        g->values[v].owned = gr_next(rng, 5) == 0;
+        g->values[v].owned = i && (gr_next(rng, 5) == 0 || (owned && i == inputs));
+        g->values[v].edgeless = edgeless && i + 1 == g->input_count;
         for (uint32_t b = 0; b < g->values[v].bytes; ++b)
             g->values[v].data[b] = (uint8_t)gr_next(rng, 256);
     }
+}
+
+bool gr_generate(IDMLDevice *device, struct gr_rng *rng, uint32_t max_nodes, bool float64,
+                 struct gr_graph *g)
+{
+    uint32_t nodes = 1 + gr_next(rng, max_nodes), first = UINT32_MAX;
+    bool ok = true;
+
+    memset(g, 0, sizeof(*g));
+    g->float64 = float64;
+    add_inputs(g, rng);
+    for (uint32_t i = g->input_count; i-- > 1 && first == UINT32_MAX;)
+        if (g->values[i].owned && !g->values[i].edgeless)
+            first = i; /* the first node reads an owned input, when there is one */
     while (ok && g->node_count < nodes && g->value_count + GR_MAX_NODE_IO < GR_MAX_VALUES - 8)
-        ok = add_node(device, g, rng);
+    {
+        ok = add_node(device, g, rng, first);
+        first = UINT32_MAX;
+    }
     add_outputs(g, rng);
+    for (uint32_t v = 0; v < g->input_count; ++v)
+    {
+        g->stats[GR_STAT_EDGELESS_INPUTS] += !g->values[v].consumed;
+        g->stats[GR_STAT_OWNED_INPUTS] += g->values[v].owned && g->values[v].consumed;
+    }
     for (uint32_t n = 0; n < g->node_count; ++n)
         g->order[n] = n;
     for (uint32_t n = g->node_count; n > 1; --n) /* any node order (GD10) */

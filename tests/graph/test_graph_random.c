@@ -1,9 +1,13 @@
-/* The graph differential: random DAGs (gr_gen.c) compiled as one graph through CompileGraph and
- * compared byte for byte with the same nodes run one by one as compiled operators, in one
- * submission per graph on the application's own Vulkan device (the test records the barriers
- * between the operators, as a DirectML application does). Graph outputs are bound between
- * poisoned guard bytes; every byte of the arena outside the graph's outputs, the reference
- * values and the resources must come back as uploaded.
+/* The graph differential: random DAGs (gr_gen.c: every implemented operator, 1-8 dimensions,
+ * permuted, gapped and broadcast strides, element sizes 1-8, reinterpreting edges, edge-less and
+ * owned inputs, constants) compiled as one graph through CompileGraph and compared byte for byte
+ * with the same nodes run one by one as compiled operators, in one submission per graph on the
+ * application's own Vulkan device (the test records the barriers between the operators, as a
+ * DirectML application does). Graph outputs are bound between poisoned guard bytes; every byte of
+ * the arena outside the bytes the graph's outputs' elements occupy (an output of 3 UINT8 is bound
+ * as 4 bytes: the fourth must keep its poison), the reference values and the resources must come
+ * back as uploaded. The counts of what the graphs held are printed, and a run of 300 or more
+ * operator nodes fails when an operator or a counted feature never appeared.
  *   DMLOPS_TEST_SCALE=<p>  run p percent of the usual number of graphs (a larger run on a GPU)
  *   DMLOPS_TEST_SEED=<n>   first seed (graph i uses seed n + i) */
 #define COBJMACROS
@@ -53,9 +57,10 @@ static uint64_t take(struct arena *a, uint64_t bytes)
 /* Where each part of one graph's run lives in the arena. */
 struct layout
 {
-    uint64_t value[GR_MAX_VALUES]; /* inputs and the reference's values */
-    uint64_t out[GR_MAX_OUTPUTS];  /* the graph's outputs (GUARD poisoned bytes each side) */
-    uint64_t out_bytes[GR_MAX_OUTPUTS];
+    uint64_t value[GR_MAX_VALUES];      /* inputs and the reference's values */
+    uint64_t out[GR_MAX_OUTPUTS];       /* the graph's outputs (GUARD poisoned bytes each side) */
+    uint64_t out_bytes[GR_MAX_OUTPUTS]; /* the bytes written into graph output j */
+    uint64_t out_bound[GR_MAX_OUTPUTS]; /* its binding's SizeInBytes (the producer's Total) */
     uint64_t persistent[GR_MAX_NODES + GR_MAX_OUTPUTS], temporary, graph_persistent,
         graph_temporary;
     uint64_t inputs_used;
@@ -68,8 +73,10 @@ struct run
     ID3D12Resource *buffer, *inputs;
     struct gr_rng rng;
     unsigned failures, compared_bytes;
-    unsigned nodes, constants, owned, repeated_outputs, unread_outputs; /* what the graphs held */
-    unsigned joins, identities;
+    unsigned nodes, constants, repeated_outputs, unread_outputs; /* what the graphs held */
+    unsigned types[256];                                         /* operator nodes per type */
+    unsigned stats[GR_STAT_COUNT];
+    bool float64; /* the device ran CAST and ScaleBias (app_vk_want_float64) */
 };
 
 static void changes(uint64_t at, uint64_t bytes)
@@ -111,8 +118,9 @@ static void place(struct run *r, const struct gr_graph *g, const uint64_t *ref_p
     {
         const struct gr_value *v = &g->values[g->outputs[j]];
 
-        l->out_bytes[j] = v->kind == GR_CONSTANT ? v->data_size : v->bytes;
-        l->out[j] = take(&a, l->out_bytes[j] + 2 * GUARD) + GUARD;
+        l->out_bytes[j] = v->kind == GR_CONSTANT ? v->data_size : v->written;
+        l->out_bound[j] = v->kind == GR_CONSTANT ? v->data_size : v->bytes;
+        l->out[j] = take(&a, l->out_bound[j] + 2 * GUARD) + GUARD;
     }
     for (uint32_t n = 0; n < g->node_count; ++n)
         l->persistent[n] = ref_persistent[n] ? take(&a, ref_persistent[n]) : 0;
@@ -286,7 +294,7 @@ static void graph_tables(struct run *r, const struct gr_graph *g, IDMLCompiledOp
     bind_resources(*init_table, r->buffer, l->graph_temporary, ip.TemporaryResourceSize, 0, 0,
                    false);
     for (uint32_t j = 0; j < g->output_count; ++j)
-        out[j] = buffer_desc(&ob[j], r->buffer, l->out[j], l->out_bytes[j]);
+        out[j] = buffer_desc(&ob[j], r->buffer, l->out[j], l->out_bound[j]);
     IDMLBindingTable_BindInputs(*exec_table, g->input_count, in);
     IDMLBindingTable_BindOutputs(*exec_table, g->output_count, out);
     bind_resources(*exec_table, r->buffer, l->graph_temporary, gp.TemporaryResourceSize,
@@ -340,17 +348,17 @@ static void count_features(struct run *r, const struct gr_graph *g)
     for (uint32_t n = 0; n < g->node_count; ++n)
     {
         r->nodes += !g->nodes[n].constant;
-        r->joins += !g->nodes[n].constant && g->nodes[n].type == DML_OPERATOR_JOIN;
-        r->identities +=
-            !g->nodes[n].constant && g->nodes[n].type == DML_OPERATOR_ELEMENT_WISE_IDENTITY;
         r->constants += g->nodes[n].constant;
+        if (!g->nodes[n].constant && g->nodes[n].type < sizeof(r->types) / sizeof(r->types[0]))
+            ++r->types[g->nodes[n].type];
     }
+    for (uint32_t s = 0; s < GR_STAT_COUNT; ++s)
+        r->stats[s] += g->stats[s];
     for (uint32_t v = 0; v < g->value_count; ++v)
     {
         const struct gr_value *value = &g->values[v];
         bool out = false;
 
-        r->owned += value->kind == GR_INPUT && value->owned && value->consumed;
         for (uint32_t j = 0; j < g->output_count; ++j)
         {
             r->repeated_outputs += out && g->outputs[j] == v;
@@ -378,7 +386,7 @@ static bool one_graph(struct run *r, unsigned seed, uint32_t max_nodes)
     HRESULT hr;
 
     r->rng.state = seed * 0x9E3779B97F4A7C15ull + 1;
-    if (!gr_generate(r->device, &r->rng, max_nodes, &g))
+    if (!gr_generate(r->device, &r->rng, max_nodes, vk.float64, &g))
         return gr_release(&g), false;
     gr_desc(&g, &desc);
     count_features(r, &g);
@@ -452,6 +460,51 @@ static bool one_graph(struct run *r, unsigned seed, uint32_t max_nodes)
     return ok;
 }
 
+/* What the graphs held: operator nodes per type, then the generator's counts. */
+static void print_counts(const struct run *r)
+{
+    printf("graph_random: operator nodes:");
+    for (unsigned t = 0; t < sizeof(r->types) / sizeof(r->types[0]); ++t)
+        if (r->types[t])
+            printf(" %s %u", gr_type_name((DML_OPERATOR_TYPE)t), r->types[t]);
+    printf("\ngraph_random:");
+    for (unsigned s = 0; s < GR_STAT_COUNT; ++s)
+        printf("%s %u %s", s ? "," : "", r->stats[s], gr_stat_name((enum gr_stat)s));
+    printf("\n");
+}
+
+/* Every operator the generator makes, and every feature it counts, appeared (a run of at least
+ * 100 graphs). */
+static unsigned missing_types(const struct run *r)
+{
+    static const DML_OPERATOR_TYPE made[] = {DML_OPERATOR_SLICE,
+                                             DML_OPERATOR_SLICE1,
+                                             DML_OPERATOR_SPLIT,
+                                             DML_OPERATOR_JOIN,
+                                             DML_OPERATOR_PADDING,
+                                             DML_OPERATOR_PADDING1,
+                                             DML_OPERATOR_ELEMENT_WISE_IDENTITY,
+                                             DML_OPERATOR_TILE,
+                                             DML_OPERATOR_CAST,
+                                             DML_OPERATOR_DEPTH_TO_SPACE,
+                                             DML_OPERATOR_DEPTH_TO_SPACE1,
+                                             DML_OPERATOR_SPACE_TO_DEPTH,
+                                             DML_OPERATOR_SPACE_TO_DEPTH1};
+    unsigned missing = 0;
+
+    if (r->nodes < 300)
+        return 0;
+    if (!r->float64)
+        printf("graph_random: the device has no shaderFloat64: no CAST, no ScaleBias\n");
+    for (size_t i = 0; i < sizeof(made) / sizeof(made[0]); ++i)
+        if (!r->types[made[i]] && (r->float64 || made[i] != DML_OPERATOR_CAST))
+            fprintf(stderr, "graph_random: no %s node\n", gr_type_name(made[i])), ++missing;
+    for (unsigned s = 0; s < GR_STAT_COUNT; ++s)
+        if (!r->stats[s] && (r->float64 || s != GR_STAT_SCALE_BIAS))
+            fprintf(stderr, "graph_random: no %s\n", gr_stat_name((enum gr_stat)s)), ++missing;
+    return missing;
+}
+
 static unsigned env_unsigned(const char *name, unsigned fallback)
 {
     const char *s = getenv(name);
@@ -489,7 +542,9 @@ int main(void)
     unsigned seed = env_unsigned("DMLOPS_TEST_SEED", 1), failures = 0, ran = 0;
     struct run r = {0};
 
+    app_vk_want_float64(); /* CAST and ScaleBias kernels declare Float64 (see app_vk.h) */
     app_vk_init(&vk);
+    r.float64 = vk.float64;
     if (FAILED(create_device(&r.device)) ||
         FAILED(IDMLDevice_CreateCommandRecorder(r.device, &IID_IDMLCommandRecorder,
                                                 (void **)&r.recorder)) ||
@@ -506,13 +561,11 @@ int main(void)
         fprintf(stderr, "graph_random: %u validation messages\n", app_vk_validation_errors()),
             ++failures;
     app_vk_cleanup(&vk);
-    printf("graph_random: %u JOIN and %u ELEMENT_WISE_IDENTITY nodes (0 while CreateOperator does "
-           "not take them)\n",
-           r.joins, r.identities);
-    printf("graph_random: %u graphs from seed %u (%u operator nodes, %u constant nodes, %u owned "
-           "inputs, %u repeated graph outputs, %u unconnected node outputs), %u output bytes "
-           "compared, %u failed\n",
-           ran, seed, r.nodes, r.constants, r.owned, r.repeated_outputs, r.unread_outputs,
-           r.compared_bytes, failures);
-    return failures ? 1 : 0;
+    print_counts(&r);
+    printf("graph_random: %u graphs from seed %u (%u operator nodes, %u constant nodes, %u "
+           "repeated graph outputs, %u unconnected node outputs), %u output bytes compared, %u "
+           "failed\n",
+           ran, seed, r.nodes, r.constants, r.repeated_outputs, r.unread_outputs, r.compared_bytes,
+           failures);
+    return failures || missing_types(&r) ? 1 : 0;
 }

@@ -4,10 +4,14 @@
  *             persistent resource bound, then per run the inputs, outputs and temporary re-bound
  *             on the same table only when they change, and the same command buffer resubmitted;
  *   ordinary: a new binding table per run, bound in full, and a new recording.
- * The graph: SLICE1 -> SLICE1 -> PADDING (two intermediates in the temporary resource). Every
- * run's output is checked against the C reference; resident memory (/proc/self/statm) must stay
- * flat across the runs, beyond what the same Vulkan traffic without DirectML work costs. */
+ * The graph: SLICE1 -> SLICE1 -> PADDING1, the padding reading the slices' floats as UINT32 (a
+ * reinterpreting edge, never fused through: GD13). Unfused (DMLOPS_FUSION=0) it has two
+ * intermediates in the temporary resource; fused (the default) the slices become one step and
+ * one intermediate remains, so both ways re-bind a temporary resource. Every run's output is
+ * checked against the C reference; resident memory (/proc/self/statm) must stay flat across the
+ * runs, beyond what the same Vulkan traffic without DirectML work costs. */
 #define COBJMACROS
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,12 +97,38 @@ static HRESULT create_device(IDMLDevice **out)
     return dmlopsCreateDevice(&desc, &IID_IDMLDevice, (void **)out);
 }
 
-/* SLICE1 [8, 56) of 64 floats, SLICE1 [4, 44) of that, PADDING 2 + 2 with 7.0. */
+/* PADDING1 of n UINT32 by start and end with the bits of 7.0f: the floats' padding of 7.0. */
+static IDMLOperator *pad_u32(IDMLDevice *device, UINT n, UINT start, UINT end)
+{
+    UINT in_size = n, out_size = n + start + end;
+    DML_BUFFER_TENSOR_DESC in = {DML_TENSOR_DATA_TYPE_UINT32, 0, 1, &in_size, NULL, 4 * n, 0};
+    DML_BUFFER_TENSOR_DESC out = {
+        DML_TENSOR_DATA_TYPE_UINT32, 0, 1, &out_size, NULL, 4 * out_size, 0};
+    DML_TENSOR_DESC in_desc = {DML_TENSOR_TYPE_BUFFER, &in},
+                    out_desc = {DML_TENSOR_TYPE_BUFFER, &out};
+    DML_PADDING1_OPERATOR_DESC pad = {&in_desc,
+                                      &out_desc,
+                                      DML_PADDING_MODE_CONSTANT,
+                                      DML_TENSOR_DATA_TYPE_UINT32,
+                                      {.UInt32 = 0x40E00000u},
+                                      1,
+                                      &start,
+                                      &end};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_PADDING1, &pad};
+    IDMLOperator *op = NULL;
+
+    return SUCCEEDED(IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)&op))
+               ? op
+               : NULL;
+}
+
+/* SLICE1 [8, 56) of 64 floats, SLICE1 [4, 44) of that, PADDING1 2 + 2 with 7.0 of them read as
+ * UINT32. */
 static IDMLCompiledOperator *compile(IDMLDevice *device, DML_EXECUTION_FLAGS flags)
 {
     IDMLOperator *ops[3] = {gt_slice(device, DML_TENSOR_DATA_TYPE_FLOAT32, N_IN, 8, 48),
                             gt_slice(device, DML_TENSOR_DATA_TYPE_FLOAT32, 48, 4, 40),
-                            gt_pad(device, 40, 2, 2)};
+                            pad_u32(device, 40, 2, 2)};
     IDMLCompiledOperator *compiled = NULL;
     IDMLDevice1 *device1;
     struct gt_graph g;
@@ -309,6 +339,14 @@ static void ordinary(struct rig *r)
           baseline_growth);
 }
 
+/* Whether CompileGraph fuses in this process (DMLOPS_FUSION: "0" turns it off). */
+static bool fused(void)
+{
+    const char *value = getenv("DMLOPS_FUSION");
+
+    return !(value && !strcmp(value, "0"));
+}
+
 static void run_pattern(DML_EXECUTION_FLAGS flags, void (*pattern)(struct rig *))
 {
     struct rig r = {0};
@@ -320,7 +358,10 @@ static void run_pattern(DML_EXECUTION_FLAGS flags, void (*pattern)(struct rig *)
     if (!r.device || !r.recorder || !(r.graph = compile(r.device, flags)))
         return;
     r.temporary_size = IDMLCompiledOperator_GetBindingProperties(r.graph).TemporaryResourceSize;
-    CHECK(r.temporary_size >= 256, "two intermediates live in the temporary resource");
+    CHECK(r.temporary_size == (fused() ? 256u : 512u),
+          "%s, the intermediates take %llu bytes of the temporary resource; expected %u",
+          fused() ? "fused" : "unfused", (unsigned long long)r.temporary_size,
+          fused() ? 256u : 512u);
     for (unsigned s = 0; s < SETS; ++s)
     {
         dmlopsCreateBuffer(r.device, N_IN * 4, &r.inputs[s]);
@@ -353,6 +394,7 @@ int main(void)
     CHECK(app_vk_validation_errors() == 0, "validation messages: %u", app_vk_validation_errors());
     app_vk_cleanup(&vk);
     if (!failures)
-        printf("graph_replay: both patterns correct for %u runs each\n", RUNS);
+        printf("graph_replay: both patterns correct for %u runs each (fusion %s)\n", RUNS,
+               fused() ? "on" : "off");
     return failures ? 1 : 0;
 }

@@ -493,8 +493,9 @@ static void test_names_truncated(void **state)
     gt_expect_rule(F(state)->dev, gt_desc(&g), 0, DML_RULE_G_B2_OPERATOR, "(\"nnnnnnnn");
 }
 
-/* Through the COM method: S_FALSE for a graph it can run, DXGI_ERROR_UNSUPPORTED for a valid one
- * it cannot run yet, and the operators' references all given back. */
+/* Through the COM method: S_FALSE for a valid graph with ppv NULL, E_INVALIDARG for an invalid
+ * one, the operators' references all given back, and DXGI_ERROR_DEVICE_REMOVED from a removed
+ * device before anything else. */
 static void test_compile_graph_results(void **state)
 {
     struct gt_fixture *f = F(state);
@@ -517,7 +518,27 @@ static void test_compile_graph_results(void **state)
     gt_in(&g, 1, 0, 0);
     gt_out(&g, 0, 0, 0);
     assert_int_equal(gt_compile_check(f->dev, gt_desc(&g)), S_FALSE);
-    /* A removed device answers DXGI_ERROR_DEVICE_REMOVED before anything else. */
+    /* A removed device answers DXGI_ERROR_DEVICE_REMOVED before anything else: for a valid
+     * graph, and for no graph at all. */
+    struct dml_device *gone = gt_cpu_device(DML_FEATURE_LEVEL_6_4);
+    IDMLOperator *op = gt_copy((IDMLDevice *)&gone->IDMLDevice1_iface, DML_TENSOR_DATA_TYPE_FLOAT32,
+                               4, DML_TENSOR_FLAG_NONE);
+    void *out = (void *)1;
+
+    gt_init(&g, 1, 1);
+    gt_op(&g, op, NULL);
+    gt_in(&g, 0, 0, 0);
+    gt_out(&g, 0, 0, 0);
+    assert_int_equal(gt_compile_check(gone, gt_desc(&g)), S_FALSE);
+    atomic_store(&gone->muted, true);
+    dml_device_remove(gone, E_INVALIDARG, "graph_rules: removed on purpose");
+    assert_int_equal(gt_compile_check(gone, gt_desc(&g)), DXGI_ERROR_DEVICE_REMOVED);
+    assert_int_equal(IDMLDevice1_CompileGraph(&gone->IDMLDevice1_iface, NULL, 0,
+                                              &IID_IDMLCompiledOperator, &out),
+                     DXGI_ERROR_DEVICE_REMOVED);
+    assert_null(out);
+    IDMLOperator_Release(op);
+    assert_int_equal(IDMLDevice1_Release(&gone->IDMLDevice1_iface), 0);
 }
 
 static void every_graph_rule_has_a_test(void **state)

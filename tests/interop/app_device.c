@@ -37,6 +37,21 @@ static void chain_require(struct feature_chain *f)
     f->v12.bufferDeviceAddress = VK_TRUE;
 }
 
+static bool want_float64;
+
+void app_vk_want_float64(void)
+{
+    want_float64 = true;
+}
+
+static bool has_float64(VkPhysicalDevice pd)
+{
+    struct feature_chain f;
+    chain_init(&f);
+    vkGetPhysicalDeviceFeatures2(pd, &f.core);
+    return f.core.features.shaderFloat64;
+}
+
 static bool has_features(VkPhysicalDevice pd)
 {
     struct feature_chain f;
@@ -114,6 +129,8 @@ void app_vk_init_device(struct app_vk *vk)
     struct feature_chain features;
     pick_physical_device(vk);
     chain_require(&features);
+    vk->float64 = want_float64 && has_float64(vk->physical_device);
+    features.core.features.shaderFloat64 = vk->float64;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = vk->queue_family,

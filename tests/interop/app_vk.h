@@ -20,6 +20,7 @@ struct app_vk
     uint32_t queue_family;
     VkQueue queue;
     VkCommandPool pool;
+    bool float64; /* shaderFloat64 enabled (app_vk_want_float64, where the device has it) */
 };
 
 /* A buffer with its own memory; host is the mapping of host-visible buffers, else NULL. */
@@ -39,6 +40,10 @@ unsigned app_vk_validation_errors(void);
  * and CI is not "true"; exits 1 when the layer is missing on CI. */
 void app_vk_init(struct app_vk *vk);
 void app_vk_cleanup(struct app_vk *vk);
+/* Makes app_vk_init_device also enable shaderFloat64 where the device has it, beyond what
+ * dmlops.h asks for: the library's CAST and ScaleBias kernels declare the Float64 capability
+ * (graph_random, which runs them on this device). */
+void app_vk_want_float64(void);
 /* Second half of app_vk_init: picks the physical device and creates the device, queue and pool. */
 void app_vk_init_device(struct app_vk *vk);
 
