@@ -523,10 +523,12 @@ static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING
             return E_INVALIDARG;
         }
     }
+    /* The new reference first: the old one may be the only one keeping the same object alive. */
+    if (dispatchable)
+        desc->Dispatchable->lpVtbl->AddRef(desc->Dispatchable);
     release_state(table);
     if (!dispatchable)
         return S_OK;
-    desc->Dispatchable->lpVtbl->AddRef(desc->Dispatchable);
     table->dispatchable_iface = desc->Dispatchable;
     table->dispatchable = dispatchable;
     if (FAILED(hr = allocate_state(table, dispatchable, desc)))

@@ -175,19 +175,25 @@ static HRESULT check_targets(struct dml_device *device, UINT count,
 static HRESULT initializer_set_targets(struct dml_initializer *initializer, UINT count,
                                        IDMLCompiledOperator *const *operators)
 {
+    struct dml_compiled_operator **targets = NULL;
     HRESULT hr;
 
     if (FAILED(hr = check_targets(initializer->dispatchable.child.device, count, operators)))
         return hr;
-    release_targets(initializer);
-    if (count && !(initializer->targets = calloc(count, sizeof(*initializer->targets))))
+    if (count && !(targets = calloc(count, sizeof(*targets))))
+    {
+        release_targets(initializer);
         return E_OUTOFMEMORY;
+    }
+    /* The new references first: an old one may be the only one keeping a new target alive. */
     for (UINT t = 0; t < count; ++t)
     {
         operators[t]->lpVtbl->AddRef(operators[t]);
-        initializer->targets[t] = dml_compiled_operator_from_iface(operators[t]);
-        initializer->target_count = t + 1;
+        targets[t] = dml_compiled_operator_from_iface(operators[t]);
     }
+    release_targets(initializer);
+    initializer->targets = targets;
+    initializer->target_count = count;
     if (FAILED(hr = initializer_layout(initializer)) || FAILED(hr = initializer_program(initializer)))
         release_targets(initializer);
     return hr;
