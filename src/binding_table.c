@@ -608,6 +608,24 @@ static const char *destroyed_binding(struct dml_binding_table *table)
     return NULL;
 }
 
+/* The command buffer uses every bound buffer: one destroyed before it has run is kept till then. */
+static HRESULT note_uses(struct dml_binding_table *table, VkCommandBuffer cmd)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    struct dml_vk_device *vk = table_device(table)->vk;
+    HRESULT hr = S_OK;
+
+    for (uint32_t i = 0; SUCCEEDED(hr) && i < layout->input_count; ++i)
+        hr = dml_vk_command_use(vk, cmd, table->inputs[i].buffer);
+    for (uint32_t k = 0; SUCCEEDED(hr) && k < layout->output_count; ++k)
+        hr = dml_vk_command_use(vk, cmd, table->outputs[k].buffer);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_command_use(vk, cmd, table->persistent.buffer);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_command_use(vk, cmd, table->temporary.buffer);
+    return hr;
+}
+
 HRESULT dml_binding_table_record(struct dml_binding_table *table,
                                  struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                                  const char **why)
@@ -626,6 +644,8 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
     if (!dispatchable->ops->ready(dispatchable))
         return *why = "the compiled operator has not been initialized (record an initializer "
                       "targeting it first)", E_INVALIDARG;
+    if (FAILED(note_uses(table, cmd)))
+        return *why = "out of memory", E_OUTOFMEMORY;
     report_incomplete(table);
     dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch,
                             table->block ? table->block->block.address : 0);
