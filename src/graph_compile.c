@@ -28,8 +28,14 @@ static void step_nodes(const struct fuse_info *info, uint32_t origin, char *text
 static void dump_program(bool debug, bool fused, const struct program *program,
                          const struct fuse_info *info)
 {
-    static const char *const kernels[PLAN_KERNEL_COUNT] = {"COPY", "SPLIT", "PAD", "GENERAL",
-                                                           "SCALE_BIAS"};
+    static const char *const kernels[PLAN_KERNEL_COUNT] = {
+        [PLAN_KERNEL_COPY] = "COPY",
+        [PLAN_KERNEL_SPLIT] = "SPLIT",
+        [PLAN_KERNEL_PAD] = "PAD",
+        [PLAN_KERNEL_GENERAL] = "GENERAL",
+        [PLAN_KERNEL_SCALE_BIAS] = "SCALE_BIAS",
+        [PLAN_KERNEL_CAST] = "CAST",
+    };
     char nodes[256];
 
     if (!debug)
@@ -41,12 +47,13 @@ static void dump_program(bool debug, bool fused, const struct program *program,
     for (uint32_t s = 0; s < program->step_count; ++s)
     {
         const struct plan *plan = &program->steps[s].plan;
+        const char *kernel = plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : NULL;
 
         step_nodes(info, info->origin[s], nodes, sizeof(nodes));
         dml_diag_rule(true, DMLOPS_MESSAGE_SEVERITY_INFO, NULL,
                       "CompileGraph step %u: kernel %s, rank %u, %u-byte elements, nodes %s",
-                      (unsigned)s, plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : "?",
-                      (unsigned)plan->rank, (unsigned)plan->elem_bytes, nodes);
+                      (unsigned)s, kernel ? kernel : "?", (unsigned)plan->rank,
+                      (unsigned)plan->elem_bytes, nodes);
     }
 }
 
