@@ -193,7 +193,8 @@ static bool check_hazards(struct dml_binding_table *table, char *why, size_t why
 {
     const struct dml_binding_layout *layout = &table->dispatchable->layout;
     uint32_t n;
-    struct range *ranges = malloc((layout->input_count + layout->output_count + 2) * sizeof(*ranges));
+    struct range *ranges =
+        malloc(((size_t)layout->input_count + layout->output_count + 2) * sizeof(*ranges));
     bool ok = true;
 
     if (!ranges)
@@ -266,7 +267,7 @@ static void commit_or_fail(struct dml_binding_table *table, const char *method,
                            struct dml_binding *target, struct dml_binding *candidate,
                            uint32_t count, char *why, size_t why_size)
 {
-    struct dml_binding *saved = malloc((count + 1) * sizeof(*saved));
+    struct dml_binding *saved = malloc(((size_t)count + 1) * sizeof(*saved));
 
     if (!saved)
     {
@@ -398,7 +399,7 @@ static void bind_many(struct dml_binding_table *table, const char *method, check
         return;
     slots = inputs ? table->input_count : table->output_count;
     target = inputs ? table->inputs : table->outputs;
-    if (!(candidate = calloc(slots + 1, sizeof(*candidate))))
+    if (!(candidate = calloc((size_t)slots + 1, sizeof(*candidate))))
         return table_fail(table, method, out_of_memory);
     if (check(table, count, bindings, candidate, why, sizeof(why)))
         commit_or_fail(table, method, target, candidate, slots, why, sizeof(why));
@@ -494,12 +495,12 @@ static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispat
     table->generation = atomic_load(&dispatchable->generation);
     table->input_count = layout->input_count;
     table->output_count = layout->output_count;
-    table->inputs = calloc(layout->input_count + 1, sizeof(*table->inputs));
-    table->outputs = calloc(layout->output_count + 1, sizeof(*table->outputs));
-    table->input_slots = calloc(layout->input_count + 1, sizeof(*table->input_slots));
-    table->output_slots = calloc(layout->output_count + 1, sizeof(*table->output_slots));
-    table->tensor_slots = calloc(program->tensor_count + 1, sizeof(*table->tensor_slots));
-    table->scratch = calloc(program->max_step_slots + 1, sizeof(*table->scratch));
+    table->inputs = calloc((size_t)layout->input_count + 1, sizeof(*table->inputs));
+    table->outputs = calloc((size_t)layout->output_count + 1, sizeof(*table->outputs));
+    table->input_slots = calloc((size_t)layout->input_count + 1, sizeof(*table->input_slots));
+    table->output_slots = calloc((size_t)layout->output_count + 1, sizeof(*table->output_slots));
+    table->tensor_slots = calloc((size_t)program->tensor_count + 1, sizeof(*table->tensor_slots));
+    table->scratch = calloc((size_t)program->max_step_slots + 1, sizeof(*table->scratch));
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
         !table->tensor_slots || !table->scratch)
         return E_OUTOFMEMORY;

@@ -22,8 +22,8 @@
 #include "vk/vk_private.h"
 
 #define RUNS 2000u
-#define BUFFER_BYTES (256u << 10) /* above malloc's mapping threshold: freed memory leaves */
-#define ALLOWED_GROWTH_KIB (16u << 10)
+#define BUFFER_BYTES (256u << 10)      /* above malloc's mapping threshold: freed memory leaves */
+#define ALLOWED_GROWTH_KIB (64u << 10) /* the old code grew by 773 MiB */
 #define ELEMENTS 64
 
 static size_t registry_count(IDMLDevice *device)
