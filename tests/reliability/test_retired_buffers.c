@@ -26,6 +26,18 @@
 #define ALLOWED_GROWTH_KIB (64u << 10) /* the old code grew by 773 MiB */
 #define ELEMENTS 64
 
+/* ASan's quarantine keeps freed blocks resident: under it only the registry is checked. */
+#if defined(__SANITIZE_ADDRESS__)
+#define RESIDENT_BOUND 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RESIDENT_BOUND 0
+#endif
+#endif
+#ifndef RESIDENT_BOUND
+#define RESIDENT_BOUND 1
+#endif
+
 static size_t registry_count(IDMLDevice *device)
 {
     struct dml_vk_device *vk = dml_device_from_iface(device)->vk;
@@ -80,7 +92,7 @@ static void test_open_list_keeps_no_unrecorded_buffer(void **state)
            "-> %ld KiB\n",
            RUNS, BUFFER_BYTES >> 10, before_count, registry_count(device), before, resident_kib());
     assert_int_equal(registry_count(device), before_count);
-    assert_true(resident_kib() - before < (long)ALLOWED_GROWTH_KIB);
+    assert_true(!RESIDENT_BOUND || resident_kib() - before < (long)ALLOWED_GROWTH_KIB);
     assert_int_equal(dmlopsSubmitCommandList(device, open_list), S_OK);
     free(bytes);
     assert_int_equal(IDMLDevice_Release(device), 0);
