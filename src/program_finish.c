@@ -3,6 +3,7 @@
 #include "program.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void lifetimes(struct program *program)
 {
@@ -21,59 +22,171 @@ static void lifetimes(struct program *program)
     }
 }
 
-static bool lives_with(const struct program_tensor *a, const struct program_tensor *b)
-{
-    return a->first_step <= b->last_step && b->first_step <= a->last_step;
-}
-
 static uint64_t aligned(uint64_t bytes)
 {
     return (bytes + PROGRAM_ALIGNMENT - 1) & ~(uint64_t)(PROGRAM_ALIGNMENT - 1);
 }
 
-/* The lowest aligned offset at which tensor t overlaps no intermediate placed before it that is
- * alive at the same time (first fit); placed intermediates are those with a lower index. */
-static uint64_t first_fit(const struct program *program, uint32_t t)
+/* The placed intermediates alive with a tensor are found without looking at every earlier one
+ * (which made placing a chain of n nodes quadratic): the intermediates sorted by first step, and
+ * over them a tree of the latest last step in each range, so that a query walks only into ranges
+ * holding one that is still alive. */
+struct by_first
 {
-    const struct program_tensor *tensor = &program->tensors[t];
-    uint64_t offset = 0, size = aligned(tensor->bytes);
-    bool moved = true;
+    uint32_t first_step, tensor;
+};
 
-    while (moved)
+struct placed
+{
+    uint64_t begin, end;
+};
+
+struct alive_index
+{
+    const struct program_tensor *tensors;
+    uint32_t count, leaves;  /* intermediates indexed; leaves: a power of two >= count */
+    struct by_first *sorted; /* count of them, by first step, then tensor */
+    uint32_t *latest;        /* 2 * leaves: the latest last step under each tree node */
+    struct placed *found;    /* a query's result, count at most */
+    uint32_t found_count;
+};
+
+static int compare_first(const void *a, const void *b)
+{
+    const struct by_first *x = a, *y = b;
+
+    if (x->first_step != y->first_step)
+        return x->first_step < y->first_step ? -1 : 1;
+    return (x->tensor > y->tensor) - (x->tensor < y->tensor);
+}
+
+static int compare_begin(const void *a, const void *b)
+{
+    const struct placed *x = a, *y = b;
+
+    return (x->begin > y->begin) - (x->begin < y->begin);
+}
+
+static bool placed_intermediate(const struct program_tensor *tensor)
+{
+    return tensor->kind == PROGRAM_TENSOR_INTERMEDIATE && tensor->first_step != PROGRAM_NO_STEP;
+}
+
+static void alive_index_cleanup(struct alive_index *index)
+{
+    free(index->sorted);
+    free(index->latest);
+    free(index->found);
+}
+
+static HRESULT alive_index_init(struct alive_index *index, const struct program *program)
+{
+    memset(index, 0, sizeof(*index));
+    index->tensors = program->tensors;
+    for (uint32_t t = 0; t < program->tensor_count; ++t)
+        index->count += placed_intermediate(&program->tensors[t]);
+    for (index->leaves = 1; index->leaves < index->count; index->leaves *= 2)
+        ;
+    index->sorted = malloc(((size_t)index->count + 1) * sizeof(*index->sorted));
+    index->latest = calloc(2 * (size_t)index->leaves, sizeof(*index->latest));
+    index->found = malloc(((size_t)index->count + 1) * sizeof(*index->found));
+    if (!index->sorted || !index->latest || !index->found)
     {
-        moved = false;
-        for (uint32_t o = 0; o < t; ++o)
-        {
-            const struct program_tensor *other = &program->tensors[o];
+        alive_index_cleanup(index);
+        return E_OUTOFMEMORY;
+    }
+    for (uint32_t t = 0, n = 0; t < program->tensor_count; ++t)
+        if (placed_intermediate(&program->tensors[t]))
+            index->sorted[n++] = (struct by_first){program->tensors[t].first_step, t};
+    qsort(index->sorted, index->count, sizeof(*index->sorted), compare_first);
+    for (uint32_t i = 0; i < index->count; ++i)
+        index->latest[index->leaves + i] = program->tensors[index->sorted[i].tensor].last_step;
+    for (uint32_t node = index->leaves; node-- > 1;)
+    {
+        uint32_t l = index->latest[2 * node], r = index->latest[2 * node + 1];
+        index->latest[node] = l > r ? l : r;
+    }
+    return S_OK;
+}
 
-            if (other->kind != PROGRAM_TENSOR_INTERMEDIATE ||
-                other->first_step == PROGRAM_NO_STEP || !lives_with(tensor, other) ||
-                other->offset >= offset + size || offset >= other->offset + aligned(other->bytes))
-                continue;
-            offset = other->offset + aligned(other->bytes);
-            moved = true;
-        }
+/* Collects, under node (covering positions [lo, hi)), the intermediates before position end that
+ * are alive at or after step first and were placed before tensor t. */
+static void collect(struct alive_index *index, uint32_t node, uint32_t lo, uint32_t hi,
+                    uint32_t end, uint32_t first, uint32_t t)
+{
+    if (lo >= end || index->latest[node] < first)
+        return;
+    if (hi - lo > 1)
+    {
+        uint32_t mid = lo + (hi - lo) / 2;
+        collect(index, 2 * node, lo, mid, end, first, t);
+        collect(index, 2 * node + 1, mid, hi, end, first, t);
+        return;
+    }
+    uint32_t o = index->sorted[lo].tensor;
+    if (o < t)
+    {
+        const struct program_tensor *other = &index->tensors[o];
+        index->found[index->found_count++] =
+            (struct placed){other->offset, other->offset + aligned(other->bytes)};
+    }
+}
+
+/* The lowest aligned offset at which tensor t overlaps no intermediate placed before it that is
+ * alive at the same time (first fit): the first gap from 0 between those, by offset, that t fits
+ * in; placed intermediates are those with a lower index. */
+static uint64_t first_fit(struct alive_index *index, uint32_t t)
+{
+    const struct program_tensor *tensor = &index->tensors[t];
+    uint64_t offset = 0, size = aligned(tensor->bytes), reach;
+    uint32_t end = 0;
+
+    /* The positions whose first step is at most t's last (sorted is in that order). */
+    for (uint32_t lo = 0, hi = index->count; lo < hi;)
+    {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (index->sorted[mid].first_step <= tensor->last_step)
+            end = lo = mid + 1;
+        else
+            hi = mid;
+    }
+    index->found_count = 0;
+    if (index->count)
+        collect(index, 1, 0, index->leaves, end, tensor->first_step, t);
+    qsort(index->found, index->found_count, sizeof(*index->found), compare_begin);
+    for (uint32_t i = 0; i < index->found_count; ++i)
+    {
+        if (!__builtin_add_overflow(offset, size, &reach) && index->found[i].begin >= reach)
+            break;
+        if (index->found[i].end > offset)
+            offset = index->found[i].end;
     }
     return offset;
 }
 
 static HRESULT place_intermediates(struct program *program)
 {
+    struct alive_index index;
+    HRESULT hr = alive_index_init(&index, program);
+
     program->temporary_size = 0;
-    for (uint32_t t = 0; t < program->tensor_count; ++t)
+    if (FAILED(hr))
+        return hr;
+    for (uint32_t t = 0; SUCCEEDED(hr) && t < program->tensor_count; ++t)
     {
         struct program_tensor *tensor = &program->tensors[t];
         uint64_t end;
 
-        if (tensor->kind != PROGRAM_TENSOR_INTERMEDIATE || tensor->first_step == PROGRAM_NO_STEP)
+        if (!placed_intermediate(tensor))
             continue;
-        tensor->offset = first_fit(program, t);
+        tensor->offset = first_fit(&index, t);
         if (__builtin_add_overflow(tensor->offset, aligned(tensor->bytes), &end))
-            return E_INVALIDARG;
-        if (end > program->temporary_size)
+            hr = E_INVALIDARG;
+        else if (end > program->temporary_size)
             program->temporary_size = end;
     }
-    return S_OK;
+    alive_index_cleanup(&index);
+    return hr;
 }
 
 /* Whether two tensors may share bytes: the same binding or resource, overlapping ranges.
