@@ -189,47 +189,164 @@ static HRESULT place_intermediates(struct program *program)
     return hr;
 }
 
-/* Whether two tensors may share bytes: the same binding or resource, overlapping ranges.
- * Different bindings are different memory (binding tables reject overlapping ones where either
- * is written). */
-static bool may_alias(const struct program_tensor *a, const struct program_tensor *b)
-{
-    static const bool by_binding[PROGRAM_TENSOR_KIND_COUNT] = {
-        [PROGRAM_TENSOR_INPUT] = true, [PROGRAM_TENSOR_OUTPUT] = true};
+/* Tensors share bytes only within one region: the same kind and, for inputs and outputs, the same
+ * binding (different bindings are different memory: binding tables reject overlapping ones where
+ * either is written). Constants are never written, so never a hazard. */
+static const bool by_binding[PROGRAM_TENSOR_KIND_COUNT] = {
+    [PROGRAM_TENSOR_INPUT] = true, [PROGRAM_TENSOR_OUTPUT] = true};
 
-    if (a == b)
-        return true;
-    if (a->kind != b->kind || a->kind == PROGRAM_TENSOR_CONSTANT)
-        return false;
-    if (by_binding[a->kind] && a->binding != b->binding)
-        return false;
-    return a->offset < b->offset + b->bytes && b->offset < a->offset + a->bytes;
-}
-
-/* What the steps since the last barrier touched: access bits per tensor, and the list of the
- * tensors touched, so that a check costs what was touched rather than every tensor. */
-struct touched
+struct leaf
 {
-    uint8_t *bits;
-    uint32_t *list, count;
+    uint32_t kind, binding; /* the region */
+    uint64_t begin;
+    uint32_t tensor;
 };
 
+/* What the steps since the last barrier touched, found by memory range rather than by walking
+ * everything touched (which made a wide graph quadratic): every tensor a leaf, sorted by region
+ * then offset, and two trees of the furthest end among the touched leaves under each node, one
+ * for any access, one for writes. An end of 0 is "none" (an empty range at 0 overlaps nothing). */
+struct touched
+{
+    uint8_t *bits;                       /* per tensor: the accesses since the last barrier */
+    uint32_t *list, count;               /* the tensors touched since the last barrier */
+    uint32_t *position;                  /* per tensor: its leaf */
+    uint32_t *region_first, *region_end; /* per leaf: its region's leaves [first, end) */
+    struct leaf *leaves;
+    uint32_t size;                   /* leaves in the trees: a power of two >= tensor_count */
+    uint64_t *any_end, *written_end; /* 2 * size */
+};
+
+static int compare_leaf(const void *a, const void *b)
+{
+    const struct leaf *x = a, *y = b;
+
+    if (x->kind != y->kind)
+        return x->kind < y->kind ? -1 : 1;
+    if (x->binding != y->binding)
+        return x->binding < y->binding ? -1 : 1;
+    if (x->begin != y->begin)
+        return x->begin < y->begin ? -1 : 1;
+    return (x->tensor > y->tensor) - (x->tensor < y->tensor);
+}
+
+static bool same_region(const struct leaf *a, const struct leaf *b)
+{
+    return a->kind == b->kind && a->binding == b->binding;
+}
+
+static void touched_cleanup(struct touched *seen)
+{
+    free(seen->bits);
+    free(seen->list);
+    free(seen->position);
+    free(seen->region_first);
+    free(seen->region_end);
+    free(seen->leaves);
+    free(seen->any_end);
+    free(seen->written_end);
+}
+
+static HRESULT touched_init(struct touched *seen, const struct program *program)
+{
+    size_t n = program->tensor_count;
+
+    memset(seen, 0, sizeof(*seen));
+    for (seen->size = 1; seen->size < n; seen->size *= 2)
+        ;
+    seen->bits = calloc(n + 1, 1);
+    seen->list = malloc((n + 1) * sizeof(*seen->list));
+    seen->position = malloc((n + 1) * sizeof(*seen->position));
+    seen->region_first = malloc((n + 1) * sizeof(*seen->region_first));
+    seen->region_end = malloc((n + 1) * sizeof(*seen->region_end));
+    seen->leaves = malloc((n + 1) * sizeof(*seen->leaves));
+    seen->any_end = calloc(2 * (size_t)seen->size, sizeof(*seen->any_end));
+    seen->written_end = calloc(2 * (size_t)seen->size, sizeof(*seen->written_end));
+    if (!seen->bits || !seen->list || !seen->position || !seen->region_first || !seen->region_end ||
+        !seen->leaves || !seen->any_end || !seen->written_end)
+    {
+        touched_cleanup(seen);
+        return E_OUTOFMEMORY;
+    }
+    for (uint32_t t = 0; t < n; ++t)
+    {
+        const struct program_tensor *tensor = &program->tensors[t];
+        seen->leaves[t] = (struct leaf){
+            tensor->kind, by_binding[tensor->kind] ? tensor->binding : 0, tensor->offset, t};
+    }
+    qsort(seen->leaves, n, sizeof(*seen->leaves), compare_leaf);
+    for (size_t i = 0; i < n; ++i)
+    {
+        seen->position[seen->leaves[i].tensor] = (uint32_t)i;
+        seen->region_first[i] = i && same_region(&seen->leaves[i - 1], &seen->leaves[i])
+                                    ? seen->region_first[i - 1]
+                                    : (uint32_t)i;
+    }
+    for (size_t i = n; i-- > 0;)
+        seen->region_end[i] = i + 1 < n && same_region(&seen->leaves[i], &seen->leaves[i + 1])
+                                  ? seen->region_end[i + 1]
+                                  : (uint32_t)i + 1;
+    return S_OK;
+}
+
+static uint64_t end_of(const struct program_tensor *tensor)
+{
+    return tensor->offset + tensor->bytes;
+}
+
+/* Sets leaf i of tree to value and updates the maxima above it. */
+static void tree_set(uint64_t *tree, uint32_t size, uint32_t i, uint64_t value)
+{
+    uint32_t node = size + i;
+
+    for (tree[node] = value; node > 1; node /= 2)
+    {
+        uint64_t l = tree[node & ~1u], r = tree[node | 1u];
+        tree[node / 2] = l > r ? l : r;
+    }
+}
+
+/* The furthest end among leaves [lo, hi) of tree. */
+static uint64_t tree_max(const uint64_t *tree, uint32_t size, uint32_t lo, uint32_t hi)
+{
+    uint64_t best = 0;
+
+    for (lo += size, hi += size; lo < hi; lo /= 2, hi /= 2)
+    {
+        if (lo & 1)
+            best = tree[lo] > best ? tree[lo] : best, ++lo;
+        if (hi & 1)
+            --hi, best = tree[hi] > best ? tree[hi] : best;
+    }
+    return best;
+}
+
+/* Whether the slot touches memory that a step since the last barrier wrote, or (writing) touched:
+ * the same tensor, or one of its region whose range overlaps its own. */
 static bool conflicts(const struct program *program, const struct touched *seen,
                       const struct program_slot *slot)
 {
     const struct program_tensor *tensor = &program->tensors[slot->tensor];
+    bool writes = slot->access & PROGRAM_WRITE;
+    uint8_t bits = seen->bits[slot->tensor];
+    uint32_t leaf = seen->position[slot->tensor], first = seen->region_first[leaf], lo, hi;
 
-    for (uint32_t i = 0; i < seen->count; ++i)
+    if (tensor->kind == PROGRAM_TENSOR_CONSTANT)
+        return false;
+    if (bits && (writes || bits & PROGRAM_WRITE))
+        return true;
+    /* The leaves of the region that begin before this range ends. */
+    for (lo = first, hi = seen->region_end[leaf]; lo < hi;)
     {
-        uint32_t t = seen->list[i];
-        bool hazard = seen->bits[t] & PROGRAM_WRITE || slot->access & PROGRAM_WRITE;
-
-        if (hazard && may_alias(tensor, &program->tensors[t]))
-            return true;
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (seen->leaves[mid].begin < end_of(tensor))
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return false;
+    return tree_max(writes ? seen->any_end : seen->written_end, seen->size, first, lo) >
+           tensor->offset;
 }
-
 static bool step_waits(const struct program *program, const struct touched *seen,
                        const struct program_step *step)
 {
@@ -241,42 +358,57 @@ static bool step_waits(const struct program *program, const struct touched *seen
     return false;
 }
 
-static void touch(struct touched *seen, const struct program_step *step)
+static void touch(const struct program *program, struct touched *seen,
+                  const struct program_step *step)
 {
     for (uint32_t i = 0; i < step->plan.slot_count; ++i)
     {
-        uint32_t t = step->slots[i].tensor;
+        uint32_t t = step->slots[i].tensor, leaf = seen->position[t];
+        uint64_t end = end_of(&program->tensors[t]);
 
         if (!seen->bits[t])
+        {
             seen->list[seen->count++] = t;
+            tree_set(seen->any_end, seen->size, leaf, end);
+        }
+        if (step->slots[i].access & PROGRAM_WRITE && !(seen->bits[t] & PROGRAM_WRITE))
+            tree_set(seen->written_end, seen->size, leaf, end);
         seen->bits[t] |= (uint8_t)step->slots[i].access;
     }
 }
 
+/* A barrier: nothing is touched since. */
+static void forget_touched(struct touched *seen)
+{
+    for (uint32_t i = 0; i < seen->count; ++i)
+    {
+        uint32_t t = seen->list[i];
+
+        if (seen->bits[t] & PROGRAM_WRITE)
+            tree_set(seen->written_end, seen->size, seen->position[t], 0);
+        tree_set(seen->any_end, seen->size, seen->position[t], 0);
+        seen->bits[t] = 0;
+    }
+    seen->count = 0;
+}
+
 static HRESULT place_waits(struct program *program)
 {
-    struct touched seen = {calloc(program->tensor_count + 1, 1),
-                           malloc((program->tensor_count + 1) * sizeof(uint32_t)), 0};
+    struct touched seen;
+    HRESULT hr = touched_init(&seen, program);
 
-    if (!seen.bits || !seen.list)
-    {
-        free(seen.bits);
-        free(seen.list);
-        return E_OUTOFMEMORY;
-    }
+    if (FAILED(hr))
+        return hr;
     for (uint32_t s = 0; s < program->step_count; ++s)
     {
         struct program_step *step = &program->steps[s];
 
         step->wait = step_waits(program, &seen, step);
-        for (uint32_t i = 0; step->wait && i < seen.count; ++i)
-            seen.bits[seen.list[i]] = 0;
         if (step->wait)
-            seen.count = 0;
-        touch(&seen, step);
+            forget_touched(&seen);
+        touch(program, &seen, step);
     }
-    free(seen.bits);
-    free(seen.list);
+    touched_cleanup(&seen);
     return S_OK;
 }
 
