@@ -51,10 +51,10 @@ typedef enum DMLOPS_STRUCTURE_TYPE
  * the library's default device. The device must have been created with bufferDeviceAddress,
  * storageBuffer8BitAccess, storageBuffer16BitAccess, shaderInt8, shaderInt16 and shaderInt64
  * enabled, and must outlive the IDMLDevice. The library creates its own command pool on
- * queueFamilyIndex (which must support compute) for its host-side helpers. It submits to the
- * queue only inside those helpers and inside dmlopsCreateDevice itself, which times a compute copy
- * against vkCmdCopyBuffer there once per device, driver and library version (the result is kept
- * in $XDG_CACHE_HOME/dmlops): do not use the queue from another thread during those calls. */
+ * queueFamilyIndex (which must support compute, and have more than queueIndex queues) for its
+ * host-side helpers. It submits to the queue only inside those helpers: do not use the queue from
+ * another thread during those calls. It never times its copy engines on the application's queue
+ * (it uses an earlier process's times from $XDG_CACHE_HOME/dmlops, or the compute kernels). */
 typedef struct DMLOPS_VULKAN_DEVICE_DESC
 {
     DMLOPS_STRUCTURE_TYPE sType; /* DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC */
@@ -71,8 +71,11 @@ typedef struct DMLOPS_VULKAN_DEVICE_DESC
  * for every object it creates for this device (its own VkDevice, buffers, device memory,
  * pipelines, command pools, fences), and again when it destroys them. The structure is copied;
  * pUserData and the functions must stay valid until the IDMLDevice and every object made from it
- * are released. The library's process-wide VkInstance, shared by all devices, does not use them,
- * and neither do the library's own (non-Vulkan) allocations. */
+ * are released. pfnAllocation, pfnReallocation and pfnFree must be set, pfnInternalAllocation and
+ * pfnInternalFree both or neither (E_INVALIDARG otherwise). The library may hold its own locks
+ * while Vulkan calls them: they must not call libdmlops. The library's process-wide VkInstance,
+ * shared by all devices, does not use them, and neither do the library's own (non-Vulkan)
+ * allocations. */
 typedef struct DMLOPS_VULKAN_ALLOCATOR_DESC
 {
     DMLOPS_STRUCTURE_TYPE sType; /* DMLOPS_STRUCTURE_TYPE_VULKAN_ALLOCATOR_DESC */
@@ -91,7 +94,8 @@ typedef struct DMLOPS_DEVICE_DESC
 
 /* DMLCreateDevice1 with Vulkan interop and a feature-level cap. Returns DXGI_ERROR_UNSUPPORTED when
  * minimumFeatureLevel is above what the device (after the cap) supports, E_INVALIDARG for a
- * malformed desc or a Vulkan device lacking a required feature. */
+ * malformed desc (a pNext chain of more than 64 structures counts as one: it may loop) or a
+ * Vulkan device lacking a required feature. */
 DMLOPS_API HRESULT dmlopsCreateDevice(const DMLOPS_DEVICE_DESC *desc, REFIID riid, void **ppv);
 
 typedef struct DMLOPS_ADAPTER_INFO

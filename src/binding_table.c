@@ -193,7 +193,8 @@ static bool check_hazards(struct dml_binding_table *table, char *why, size_t why
 {
     const struct dml_binding_layout *layout = &table->dispatchable->layout;
     uint32_t n;
-    struct range *ranges = malloc((layout->input_count + layout->output_count + 2) * sizeof(*ranges));
+    struct range *ranges =
+        malloc(((size_t)layout->input_count + layout->output_count + 2) * sizeof(*ranges));
     bool ok = true;
 
     if (!ranges)
@@ -266,7 +267,7 @@ static void commit_or_fail(struct dml_binding_table *table, const char *method,
                            struct dml_binding *target, struct dml_binding *candidate,
                            uint32_t count, char *why, size_t why_size)
 {
-    struct dml_binding *saved = malloc((count + 1) * sizeof(*saved));
+    struct dml_binding *saved = malloc(((size_t)count + 1) * sizeof(*saved));
 
     if (!saved)
     {
@@ -398,7 +399,7 @@ static void bind_many(struct dml_binding_table *table, const char *method, check
         return;
     slots = inputs ? table->input_count : table->output_count;
     target = inputs ? table->inputs : table->outputs;
-    if (!(candidate = calloc(slots + 1, sizeof(*candidate))))
+    if (!(candidate = calloc((size_t)slots + 1, sizeof(*candidate))))
         return table_fail(table, method, out_of_memory);
     if (check(table, count, bindings, candidate, why, sizeof(why)))
         commit_or_fail(table, method, target, candidate, slots, why, sizeof(why));
@@ -494,12 +495,12 @@ static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispat
     table->generation = atomic_load(&dispatchable->generation);
     table->input_count = layout->input_count;
     table->output_count = layout->output_count;
-    table->inputs = calloc(layout->input_count + 1, sizeof(*table->inputs));
-    table->outputs = calloc(layout->output_count + 1, sizeof(*table->outputs));
-    table->input_slots = calloc(layout->input_count + 1, sizeof(*table->input_slots));
-    table->output_slots = calloc(layout->output_count + 1, sizeof(*table->output_slots));
-    table->tensor_slots = calloc(program->tensor_count + 1, sizeof(*table->tensor_slots));
-    table->scratch = calloc(program->max_step_slots + 1, sizeof(*table->scratch));
+    table->inputs = calloc((size_t)layout->input_count + 1, sizeof(*table->inputs));
+    table->outputs = calloc((size_t)layout->output_count + 1, sizeof(*table->outputs));
+    table->input_slots = calloc((size_t)layout->input_count + 1, sizeof(*table->input_slots));
+    table->output_slots = calloc((size_t)layout->output_count + 1, sizeof(*table->output_slots));
+    table->tensor_slots = calloc((size_t)program->tensor_count + 1, sizeof(*table->tensor_slots));
+    table->scratch = calloc((size_t)program->max_step_slots + 1, sizeof(*table->scratch));
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
         !table->tensor_slots || !table->scratch)
         return E_OUTOFMEMORY;
@@ -523,10 +524,12 @@ static HRESULT table_set_desc(struct dml_binding_table *table, const DML_BINDING
             return E_INVALIDARG;
         }
     }
+    /* The new reference first: the old one may be the only one keeping the same object alive. */
+    if (dispatchable)
+        desc->Dispatchable->lpVtbl->AddRef(desc->Dispatchable);
     release_state(table);
     if (!dispatchable)
         return S_OK;
-    desc->Dispatchable->lpVtbl->AddRef(desc->Dispatchable);
     table->dispatchable_iface = desc->Dispatchable;
     table->dispatchable = dispatchable;
     if (FAILED(hr = allocate_state(table, dispatchable, desc)))
@@ -606,6 +609,24 @@ static const char *destroyed_binding(struct dml_binding_table *table)
     return NULL;
 }
 
+/* The command buffer uses every bound buffer: one destroyed before it has run is kept till then. */
+static HRESULT note_uses(struct dml_binding_table *table, VkCommandBuffer cmd)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    struct dml_vk_device *vk = table_device(table)->vk;
+    HRESULT hr = S_OK;
+
+    for (uint32_t i = 0; SUCCEEDED(hr) && i < layout->input_count; ++i)
+        hr = dml_vk_command_use(vk, cmd, table->inputs[i].buffer);
+    for (uint32_t k = 0; SUCCEEDED(hr) && k < layout->output_count; ++k)
+        hr = dml_vk_command_use(vk, cmd, table->outputs[k].buffer);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_command_use(vk, cmd, table->persistent.buffer);
+    if (SUCCEEDED(hr))
+        hr = dml_vk_command_use(vk, cmd, table->temporary.buffer);
+    return hr;
+}
+
 HRESULT dml_binding_table_record(struct dml_binding_table *table,
                                  struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                                  const char **why)
@@ -624,6 +645,8 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
     if (!dispatchable->ops->ready(dispatchable))
         return *why = "the compiled operator has not been initialized (record an initializer "
                       "targeting it first)", E_INVALIDARG;
+    if (FAILED(note_uses(table, cmd)))
+        return *why = "out of memory", E_OUTOFMEMORY;
     report_incomplete(table);
     dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch,
                             table->block ? table->block->block.address : 0);

@@ -27,6 +27,7 @@ static void STDMETHODCALLTYPE dml_command_recorder_RecordDispatch(IDMLCommandRec
     struct dml_dispatchable *dispatchable = dml_dispatchable_from_iface(dispatchable_iface);
     struct dml_binding_table *table = dml_binding_table_from_iface(table_iface);
     const char *why = NULL;
+    HRESULT hr = E_INVALIDARG;
 
     if (dml_device_check_removed(device) != S_OK)
         return;
@@ -39,10 +40,11 @@ static void STDMETHODCALLTYPE dml_command_recorder_RecordDispatch(IDMLCommandRec
         why = "the dispatchable is not a compiled operator or initializer of this device";
     else if (!table)
         why = "the binding table is not a binding table of libdmlops";
-    if (!why && SUCCEEDED(dml_binding_table_record(table, dispatchable,
-                                                   (VkCommandBuffer)command_list, &why)))
+    if (!why && SUCCEEDED(hr = dml_binding_table_record(table, dispatchable,
+                                                        (VkCommandBuffer)command_list, &why)))
         return;
-    dml_device_remove(device, E_INVALIDARG, "IDMLCommandRecorder::RecordDispatch: %s", why);
+    dml_device_remove(device, hr == E_OUTOFMEMORY ? hr : E_INVALIDARG,
+                      "IDMLCommandRecorder::RecordDispatch: %s", why);
 }
 
 static const IDMLCommandRecorderVtbl dml_command_recorder_vtbl = {

@@ -120,10 +120,24 @@ DMLOPS_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device, DML_CREATE_DEVICE_
     return DMLCreateDevice1(d3d12Device, flags, DML_FEATURE_LEVEL_1_0, riid, ppv);
 }
 
-/* The first structure of the given type in a pNext chain, or NULL. */
-static const void *find_chained(const void *next, DMLOPS_STRUCTURE_TYPE type)
+/* More chained structures than this is taken for a malformed chain (a cycle would never end). */
+#define DEVICE_DESC_CHAIN_MAX 64
+
+/* Whether the chain from next ends within DEVICE_DESC_CHAIN_MAX structures. */
+static bool chain_ends(const void *next)
 {
     const DMLOPS_DEVICE_DESC *header; /* every chained structure starts with sType, pNext */
+    unsigned length = 0;
+
+    for (; next && length <= DEVICE_DESC_CHAIN_MAX; next = header->pNext, ++length)
+        header = next;
+    return !next;
+}
+
+/* The first structure of the given type in a pNext chain that ends, or NULL. */
+static const void *find_chained(const void *next, DMLOPS_STRUCTURE_TYPE type)
+{
+    const DMLOPS_DEVICE_DESC *header;
 
     for (; next; next = header->pNext)
     {
@@ -134,20 +148,51 @@ static const void *find_chained(const void *next, DMLOPS_STRUCTURE_TYPE type)
     return NULL;
 }
 
+/* VkAllocationCallbacks' valid usage: the three functions set, the two notifications both or
+ * neither. Vulkan would call a NULL one. */
+static bool allocator_valid(const VkAllocationCallbacks *a)
+{
+    return !a || (a->pfnAllocation && a->pfnReallocation && a->pfnFree &&
+                  !a->pfnInternalAllocation == !a->pfnInternalFree);
+}
+
+/* Why desc cannot describe a device, or NULL. */
+static const char *device_desc_error(const DMLOPS_DEVICE_DESC *desc,
+                                     const DMLOPS_VULKAN_DEVICE_DESC **vulkan,
+                                     const DMLOPS_VULKAN_ALLOCATOR_DESC **allocator)
+{
+    *vulkan = NULL;
+    *allocator = NULL;
+    if (!desc || desc->sType != DMLOPS_STRUCTURE_TYPE_DEVICE_DESC)
+        return "desc is NULL or its sType is not DMLOPS_STRUCTURE_TYPE_DEVICE_DESC";
+    if (!chain_ends(desc->pNext))
+        return "the pNext chain does not end within 64 structures (a cycle?)";
+    *vulkan = find_chained(desc->pNext, DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC);
+    *allocator = find_chained(desc->pNext, DMLOPS_STRUCTURE_TYPE_VULKAN_ALLOCATOR_DESC);
+    if (*vulkan && (!(*vulkan)->instance || !(*vulkan)->physicalDevice || !(*vulkan)->device))
+        return "DMLOPS_VULKAN_DEVICE_DESC: instance, physicalDevice and device must be set";
+    if (*allocator && !allocator_valid((*allocator)->pAllocator))
+        return "DMLOPS_VULKAN_ALLOCATOR_DESC: pfnAllocation, pfnReallocation and pfnFree must be "
+               "set, pfnInternalAllocation and pfnInternalFree both or neither";
+    return NULL;
+}
+
 DMLOPS_API HRESULT dmlopsCreateDevice(const DMLOPS_DEVICE_DESC *desc, REFIID riid, void **ppv)
 {
     const DMLOPS_VULKAN_DEVICE_DESC *vulkan;
     const DMLOPS_VULKAN_ALLOCATOR_DESC *allocator;
+    const char *error = device_desc_error(desc, &vulkan, &allocator);
     struct dml_vk_interop interop;
     struct device_request request;
 
-    if (!desc || desc->sType != DMLOPS_STRUCTURE_TYPE_DEVICE_DESC)
+    if (error)
     {
+        dml_diag_print((desc && (desc->flags & DML_CREATE_DEVICE_FLAG_DEBUG)) ||
+                           dml_diag_env_enabled(),
+                       "dmlopsCreateDevice: %s", error);
         dml_clear_out(ppv);
         return E_INVALIDARG;
     }
-    vulkan = find_chained(desc->pNext, DMLOPS_STRUCTURE_TYPE_VULKAN_DEVICE_DESC);
-    allocator = find_chained(desc->pNext, DMLOPS_STRUCTURE_TYPE_VULKAN_ALLOCATOR_DESC);
     request = (struct device_request){
         .interop = vulkan ? &interop : NULL,
         .allocator = allocator ? allocator->pAllocator : NULL,
@@ -155,15 +200,10 @@ DMLOPS_API HRESULT dmlopsCreateDevice(const DMLOPS_DEVICE_DESC *desc, REFIID rii
         .minimum = desc->minimumFeatureLevel,
         .maximum = desc->maximumFeatureLevel,
     };
-    if (vulkan && (!vulkan->instance || !vulkan->physicalDevice || !vulkan->device))
-    {
-        dml_clear_out(ppv);
-        return E_INVALIDARG;
-    }
     if (vulkan)
         interop = (struct dml_vk_interop){vulkan->pfnGetInstanceProcAddr, vulkan->instance,
-                                          vulkan->physicalDevice, vulkan->device,
-                                          vulkan->queueFamilyIndex, vulkan->queueIndex};
+                                          vulkan->physicalDevice,         vulkan->device,
+                                          vulkan->queueFamilyIndex,       vulkan->queueIndex};
     return create_device(&request, riid, ppv);
 }
 

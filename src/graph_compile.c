@@ -49,12 +49,13 @@ static void dump_program(bool debug, bool fused, const struct program *program,
     for (uint32_t s = 0; s < program->step_count; ++s)
     {
         const struct plan *plan = &program->steps[s].plan;
+        const char *kernel = plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : NULL;
 
         step_nodes(info, info->origin[s], nodes, sizeof(nodes));
         dml_diag_rule(true, DMLOPS_MESSAGE_SEVERITY_INFO, NULL,
                       "CompileGraph step %u: kernel %s, rank %u, %u-byte elements, nodes %s",
-                      (unsigned)s, plan->kernel < PLAN_KERNEL_COUNT ? kernels[plan->kernel] : "?",
-                      (unsigned)plan->rank, (unsigned)plan->elem_bytes, nodes);
+                      (unsigned)s, kernel ? kernel : "?", (unsigned)plan->rank,
+                      (unsigned)plan->elem_bytes, nodes);
     }
 }
 

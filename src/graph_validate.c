@@ -205,7 +205,8 @@ static HRESULT copy_nodes(struct dml_graph_ctx *ctx, const DML_GRAPH_DESC *desc,
         node->first_value = (uint32_t)values;
         inputs += node->input_count;
         values += node->output_count;
-        if (inputs > UINT32_MAX || values > UINT32_MAX)
+        /* Values and the tensors made of them (values + outputs + 1) are counted in 32 bits. */
+        if (inputs > UINT32_MAX || values >= UINT32_MAX - DML_GRAPH_COUNT_MAX)
             return E_OUTOFMEMORY;
     }
     graph->value_count = (uint32_t)values;

@@ -73,7 +73,6 @@ DMLOPS_API void dmlopsDestroyBuffer(IDMLDevice *device, ID3D12Resource *buffer)
         dml_diag_print(dml_device_debug_enabled(impl), "dmlopsDestroyBuffer: buffer %p is not a "
                        "live buffer of this device (destroyed twice, or another device's); "
                        "ignored", (void *)buffer);
-    dml_vk_buffer_release_retired(impl->vk);
 }
 
 DMLOPS_API HRESULT dmlopsUploadBuffer(IDMLDevice *device, ID3D12Resource *buffer, UINT64 offset,
@@ -136,11 +135,9 @@ DMLOPS_API HRESULT dmlopsSubmitCommandList(IDMLDevice *device, ID3D12CommandList
     if (dml_vk_device_is_lost(impl->vk))
     {
         dml_vk_command_discard(impl->vk, (VkCommandBuffer)command_list);
-        dml_vk_buffer_release_retired(impl->vk);
         return DXGI_ERROR_DEVICE_REMOVED;
     }
     hr = dml_vk_command_submit_and_wait(impl->vk, (VkCommandBuffer)command_list);
-    dml_vk_buffer_release_retired(impl->vk); /* the work that may have used them is done */
     if (FAILED(note_loss(device, hr, "dmlopsSubmitCommandList")))
         return hr;
     return dml_device_check_removed(impl);

@@ -66,6 +66,7 @@ static const struct dml_dispatchable_ops initializer_ops = {
     initializer_recorded,
 };
 
+/* The targets' inputs in all; check_targets keeps it below UINT32_MAX. */
 static uint32_t total_inputs(struct dml_compiled_operator *const *targets, uint32_t count)
 {
     uint32_t total = 0;
@@ -154,6 +155,8 @@ static HRESULT initializer_program(struct dml_initializer *initializer)
 static HRESULT check_targets(struct dml_device *device, UINT count,
                              IDMLCompiledOperator *const *operators)
 {
+    uint64_t inputs = 0; /* in all: a target may come many times */
+
     if (count && !operators)
         return E_INVALIDARG;
     for (UINT t = 0; t < count; ++t)
@@ -167,6 +170,16 @@ static HRESULT check_targets(struct dml_device *device, UINT count,
                            "device", t);
             return E_INVALIDARG;
         }
+        inputs += target->dispatchable.layout.input_count;
+    }
+    /* The initializer binds them all, and bindings are counted in 32 bits. */
+    if (inputs >= UINT32_MAX)
+    {
+        dml_diag_print(dml_device_debug_enabled(device),
+                       "operator initializer: the %u operators have %llu inputs in all; at most "
+                       "%u",
+                       count, (unsigned long long)inputs, UINT32_MAX - 1);
+        return E_INVALIDARG;
     }
     return S_OK;
 }
@@ -175,19 +188,25 @@ static HRESULT check_targets(struct dml_device *device, UINT count,
 static HRESULT initializer_set_targets(struct dml_initializer *initializer, UINT count,
                                        IDMLCompiledOperator *const *operators)
 {
+    struct dml_compiled_operator **targets = NULL;
     HRESULT hr;
 
     if (FAILED(hr = check_targets(initializer->dispatchable.child.device, count, operators)))
         return hr;
-    release_targets(initializer);
-    if (count && !(initializer->targets = calloc(count, sizeof(*initializer->targets))))
+    if (count && !(targets = calloc(count, sizeof(*targets))))
+    {
+        release_targets(initializer);
         return E_OUTOFMEMORY;
+    }
+    /* The new references first: an old one may be the only one keeping a new target alive. */
     for (UINT t = 0; t < count; ++t)
     {
         operators[t]->lpVtbl->AddRef(operators[t]);
-        initializer->targets[t] = dml_compiled_operator_from_iface(operators[t]);
-        initializer->target_count = t + 1;
+        targets[t] = dml_compiled_operator_from_iface(operators[t]);
     }
+    release_targets(initializer);
+    initializer->targets = targets;
+    initializer->target_count = count;
     if (FAILED(hr = initializer_layout(initializer)) || FAILED(hr = initializer_program(initializer)))
         release_targets(initializer);
     return hr;

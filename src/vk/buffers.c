@@ -122,60 +122,65 @@ HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer 
     return hr;
 }
 
-static bool commands_pending(struct dml_vk_device *dev)
-{
-    pthread_mutex_lock(&dev->commands.lock);
-    bool pending = dev->commands.count > 0;
-    pthread_mutex_unlock(&dev->commands.lock);
-    return pending;
-}
-
 static void free_owned(struct dml_vk_device *dev, const struct dml_vk_owned_buffer *owned)
 {
     struct dml_vk_allocation a = {.buffer = owned->buffer, .memory = owned->memory};
     dml_vk_allocation_destroy(dev, &a);
 }
 
+/* Entry i leaves the registry when nothing uses it any more (freed by the caller, outside the
+ * lock: Vulkan may call the application's allocator); otherwise it stays, retired. Lock held. */
+static struct dml_vk_owned_buffer retire(struct dml_vk_buffer_registry *reg, size_t i)
+{
+    struct dml_vk_owned_buffer owned = {0};
+    reg->items[i].retired = true;
+    if (reg->items[i].uses)
+        return owned;
+    owned = reg->items[i];
+    reg->items[i] = reg->items[--reg->count];
+    return owned;
+}
+
 bool dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer)
 {
     struct dml_vk_buffer_registry *reg = &dev->buffers;
-    bool retire = commands_pending(dev);
+    struct dml_vk_owned_buffer owned = {0};
     pthread_mutex_lock(&reg->lock);
     ptrdiff_t i = find(reg, buffer);
-    struct dml_vk_owned_buffer owned = {0};
-    if (i >= 0 && retire)
-        reg->items[i].retired = true;
-    else if (i >= 0)
-    {
-        owned = reg->items[i];
-        reg->items[i] = reg->items[--reg->count];
-    }
+    if (i >= 0)
+        owned = retire(reg, (size_t)i);
     pthread_mutex_unlock(&reg->lock);
     if (owned.buffer)
-        free_owned(dev, &owned); /* outside the lock: Vulkan may call the app's allocator */
+        free_owned(dev, &owned);
     return i >= 0;
 }
 
-/* One retired buffer, removed from the registry; false when there is none. */
-static bool take_retired(struct dml_vk_buffer_registry *reg, struct dml_vk_owned_buffer *out)
+bool dml_vk_buffer_use(struct dml_vk_device *dev, VkBuffer buffer)
 {
-    bool found = false;
-    pthread_mutex_lock(&reg->lock);
-    for (size_t i = 0; i < reg->count && !found; ++i)
-    {
-        if (!(found = reg->items[i].retired))
-            continue;
-        *out = reg->items[i];
-        reg->items[i] = reg->items[--reg->count];
-    }
-    pthread_mutex_unlock(&reg->lock);
-    return found;
+    pthread_mutex_lock(&dev->buffers.lock);
+    ptrdiff_t i = find(&dev->buffers, buffer);
+    if (i >= 0)
+        dev->buffers.items[i].uses++;
+    pthread_mutex_unlock(&dev->buffers.lock);
+    return i >= 0;
 }
 
-void dml_vk_buffer_release_retired(struct dml_vk_device *dev)
+void dml_vk_buffer_unuse(struct dml_vk_device *dev, VkBuffer buffer)
 {
+    struct dml_vk_buffer_registry *reg = &dev->buffers;
     struct dml_vk_owned_buffer owned = {0};
-    while (!commands_pending(dev) && take_retired(&dev->buffers, &owned))
+    pthread_mutex_lock(&reg->lock);
+    /* Retired ones included: a retired buffer still holds its handle, so none other has it. */
+    for (size_t i = 0; i < reg->count; ++i)
+    {
+        if (reg->items[i].buffer != buffer || !reg->items[i].uses)
+            continue;
+        if (!--reg->items[i].uses && reg->items[i].retired)
+            owned = retire(reg, i);
+        break;
+    }
+    pthread_mutex_unlock(&reg->lock);
+    if (owned.buffer)
         free_owned(dev, &owned);
 }
 

@@ -1,5 +1,6 @@
 /* One-shot command buffers on the library's queue. Each gets a pool of its own (pools are not
- * thread-safe, and these are rare host-side paths), remembered until it is submitted. */
+ * thread-safe, and these are rare host-side paths), remembered until it is submitted, with the
+ * library's buffers it uses (a buffer destroyed meanwhile is kept until it has run). */
 #include <stdlib.h>
 
 #include "vk_private.h"
@@ -11,28 +12,72 @@ static HRESULT remember(struct dml_vk_device *dev, VkCommandBuffer cmd, VkComman
     bool ok = dml_vk_array_reserve((void **)&list->items, &list->capacity, list->count,
                                    sizeof(*list->items));
     if (ok)
-        list->items[list->count++] = (struct dml_vk_pending){cmd, pool};
+        list->items[list->count++] = (struct dml_vk_pending){.cmd = cmd, .pool = pool};
     pthread_mutex_unlock(&list->lock);
     return ok ? S_OK : E_OUTOFMEMORY;
 }
 
-/* The pool of cmd, forgotten; VK_NULL_HANDLE when cmd is NULL or not one of ours. */
-static VkCommandPool forget(struct dml_vk_device *dev, VkCommandBuffer cmd)
+/* The entry of cmd, forgotten; its pool is VK_NULL_HANDLE when cmd is NULL or not one of ours. */
+static struct dml_vk_pending forget(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
     struct dml_vk_commands *list = &dev->commands;
-    VkCommandPool pool = VK_NULL_HANDLE;
+    struct dml_vk_pending entry = {0};
     if (!cmd)
-        return VK_NULL_HANDLE;
+        return entry;
     pthread_mutex_lock(&list->lock);
-    for (size_t i = 0; i < list->count && !pool; ++i)
+    for (size_t i = 0; i < list->count && !entry.pool; ++i)
     {
         if (list->items[i].cmd != cmd)
             continue;
-        pool = list->items[i].pool;
+        entry = list->items[i];
         list->items[i] = list->items[--list->count];
     }
     pthread_mutex_unlock(&list->lock);
-    return pool;
+    return entry;
+}
+
+/* The command buffer has run or will never run: the buffers it used may go. */
+static void release_uses(struct dml_vk_device *dev, struct dml_vk_pending *entry)
+{
+    for (size_t i = 0; i < entry->used_count; ++i)
+        dml_vk_buffer_unuse(dev, entry->used[i]);
+    free(entry->used);
+    entry->used = NULL;
+    entry->used_count = entry->used_capacity = 0;
+}
+
+/* Appends buffer to cmd's uses; false when cmd is not pending or memory ran out (*missing). */
+static bool remember_use(struct dml_vk_device *dev, VkCommandBuffer cmd, VkBuffer buffer,
+                         bool *missing)
+{
+    struct dml_vk_commands *list = &dev->commands;
+    bool ok = false;
+    *missing = true;
+    pthread_mutex_lock(&list->lock);
+    for (size_t i = 0; i < list->count && *missing; ++i)
+    {
+        struct dml_vk_pending *entry = &list->items[i];
+        if (entry->cmd != cmd)
+            continue;
+        *missing = false;
+        ok = dml_vk_array_reserve((void **)&entry->used, &entry->used_capacity, entry->used_count,
+                                  sizeof(*entry->used));
+        if (ok)
+            entry->used[entry->used_count++] = buffer;
+    }
+    pthread_mutex_unlock(&list->lock);
+    return ok;
+}
+
+HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, VkBuffer buffer)
+{
+    bool missing;
+    if (!dev->owns_device || !dml_vk_buffer_use(dev, buffer))
+        return S_OK;
+    if (remember_use(dev, cmd, buffer, &missing))
+        return S_OK;
+    dml_vk_buffer_unuse(dev, buffer);
+    return missing ? S_OK : E_OUTOFMEMORY;
 }
 
 bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd)
@@ -136,31 +181,37 @@ static VkResult run(struct dml_vk_device *dev, VkCommandBuffer cmd, bool *settle
 
 HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
-    VkCommandPool pool = forget(dev, cmd);
-    if (!pool)
+    struct dml_vk_pending entry = forget(dev, cmd);
+    if (!entry.pool)
         return E_INVALIDARG;
     bool settled;
     VkResult r = run(dev, cmd, &settled);
     if (r == VK_ERROR_DEVICE_LOST)
         dml_vk_device_mark_lost(dev);
-    if (settled)
-        dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator); /* frees cmd */
+    if (!settled)
+        return dml_vk_result_to_hresult(r); /* the GPU may still use all of it: kept */
+    dev->vk.vkDestroyCommandPool(dev->handle, entry.pool, dev->allocator); /* frees cmd */
+    release_uses(dev, &entry);
     return dml_vk_result_to_hresult(r);
 }
 
 HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
-    VkCommandPool pool = forget(dev, cmd);
-    if (!pool)
+    struct dml_vk_pending entry = forget(dev, cmd);
+    if (!entry.pool)
         return E_INVALIDARG;
-    dev->vk.vkDestroyCommandPool(dev->handle, pool, dev->allocator);
+    dev->vk.vkDestroyCommandPool(dev->handle, entry.pool, dev->allocator);
+    release_uses(dev, &entry);
     return S_OK;
 }
 
 void dml_vk_commands_cleanup(struct dml_vk_device *dev)
 {
     for (size_t i = 0; i < dev->commands.count; ++i)
+    {
         dev->vk.vkDestroyCommandPool(dev->handle, dev->commands.items[i].pool, dev->allocator);
+        free(dev->commands.items[i].used); /* the buffers go with the registry */
+    }
     free(dev->commands.items);
     dev->commands.items = NULL;
     dev->commands.count = dev->commands.capacity = 0;

@@ -82,6 +82,31 @@ static HRESULT open_own(struct dml_vk_device *dev)
     return hr;
 }
 
+/* The application's queue: a compute family of its physical device, and an index below that
+ * family's queue count (vkGetDeviceQueue is undefined past it). Whether its VkDevice was created
+ * with that many queues cannot be checked. */
+static HRESULT check_interop_queue(struct dml_vk_device *dev, const struct dml_vk_interop *interop)
+{
+    uint32_t count = 0;
+    dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, NULL);
+    if (interop->queue_family_index >= count)
+        return E_INVALIDARG;
+    VkQueueFamilyProperties *families = calloc(count, sizeof(*families));
+    if (!families)
+        return E_OUTOFMEMORY;
+    dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, families);
+    const VkQueueFamilyProperties *family = &families[interop->queue_family_index];
+    bool usable =
+        (family->queueFlags & VK_QUEUE_COMPUTE_BIT) && interop->queue_index < family->queueCount;
+    free(families);
+    if (!usable)
+        fprintf(stderr,
+                "dmlops: queue %u of family %u is not a compute queue of the "
+                "application's physical device\n",
+                interop->queue_index, interop->queue_family_index);
+    return usable ? S_OK : E_INVALIDARG;
+}
+
 static HRESULT open_interop(struct dml_vk_device *dev, const struct dml_vk_interop *interop)
 {
     if (!interop->instance || !interop->physical_device || !interop->device)
@@ -100,10 +125,9 @@ static HRESULT open_interop(struct dml_vk_device *dev, const struct dml_vk_inter
         fprintf(stderr, "dmlops: the application's Vulkan device lacks %s\n", missing);
         return E_INVALIDARG;
     }
-    uint32_t count = 0;
-    dev->instance.fns.vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, NULL);
-    if (interop->queue_family_index >= count)
-        return E_INVALIDARG;
+    hr = check_interop_queue(dev, interop);
+    if (FAILED(hr))
+        return hr;
     dev->handle = interop->device;
     dev->queue_family = interop->queue_family_index;
     return S_OK;

@@ -225,47 +225,56 @@ static void instance_destroy(struct dml_vk_instance *inst)
     *inst = (struct dml_vk_instance){0};
 }
 
-/* The two ways a machine has no Vulkan, told apart with what to install (docs/rules.md). */
-static void report_no_loader(void)
+/* The two ways a machine has no Vulkan, told apart with what to install (docs/rules.md). They
+ * reach the application's message callback, which may call the library (list the adapters, try
+ * another device): they are found under own_lock and reported after it is released. */
+enum environment_problem
 {
-    dml_diag_environment(dml_diag_env_enabled(), "VK-LOADER",
-                         "no Vulkan loader: libvulkan.so.1 could not be loaded; install it "
-                         "(Debian: apt-get install libvulkan1)");
-}
+    PROBLEM_NONE,
+    PROBLEM_NO_LOADER,
+    PROBLEM_NO_DRIVER,
+};
 
-static void report_no_driver(void)
+static void report_problem(enum environment_problem problem)
 {
-    dml_diag_environment(dml_diag_env_enabled(), "VK-DRIVER",
-                         "the Vulkan loader found no Vulkan driver (ICD); install one (Debian: "
-                         "apt-get install mesa-vulkan-drivers, which has lavapipe for the CPU and "
-                         "Mesa's GPU drivers; NVIDIA: nvidia-vulkan-icd or the vendor's driver)");
+    if (problem == PROBLEM_NO_LOADER)
+        dml_diag_environment(dml_diag_env_enabled(), "VK-LOADER",
+                             "no Vulkan loader: libvulkan.so.1 could not be loaded; install it "
+                             "(Debian: apt-get install libvulkan1)");
+    if (problem == PROBLEM_NO_DRIVER)
+        dml_diag_environment(dml_diag_env_enabled(), "VK-DRIVER",
+                             "the Vulkan loader found no Vulkan driver (ICD); install one (Debian: "
+                             "apt-get install mesa-vulkan-drivers, which has lavapipe for the CPU "
+                             "and Mesa's GPU drivers; NVIDIA: nvidia-vulkan-icd or the vendor's "
+                             "driver)");
 }
 
 /* A loader and an instance, but is there a driver behind them? */
-static void check_driver(const struct dml_vk_instance *inst)
+static enum environment_problem check_driver(const struct dml_vk_instance *inst)
 {
     uint32_t count = 0;
     VkResult r = inst->fns.vkEnumeratePhysicalDevices(inst->handle, &count, NULL);
-    if (r == VK_SUCCESS && !count)
-        report_no_driver();
+    return r == VK_SUCCESS && !count ? PROBLEM_NO_DRIVER : PROBLEM_NONE;
 }
 
-static HRESULT instance_create(struct dml_vk_instance *inst, bool *refused)
+static HRESULT instance_create(struct dml_vk_instance *inst, bool *refused,
+                               enum environment_problem *problem)
 {
     *inst = (struct dml_vk_instance){0};
     enum validation_mode mode = VALIDATION_OFF;
     HRESULT hr = dml_vk_loader_init();
     if (FAILED(hr))
-        report_no_loader();
+        *problem = PROBLEM_NO_LOADER;
     if (SUCCEEDED(hr))
         hr = usable_validation(&mode, refused);
     if (FAILED(hr))
         return hr;
     VkResult r = create_handle(inst, mode);
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-        report_no_driver(); /* no Vulkan 1.2 driver at all */
-    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+    {
+        *problem = PROBLEM_NO_DRIVER; /* no Vulkan 1.2 driver at all */
         return DXGI_ERROR_UNSUPPORTED;
+    }
     if (r != VK_SUCCESS)
         return dml_vk_result_to_hresult(r);
     hr = load_instance_fns(inst, vkGetInstanceProcAddr);
@@ -289,16 +298,18 @@ static bool own_refused;
 
 HRESULT dml_vk_instance_own(struct dml_vk_instance *out, bool for_device)
 {
+    enum environment_problem problem = PROBLEM_NONE;
     pthread_mutex_lock(&own_lock);
-    HRESULT hr = own.handle ? S_OK : instance_create(out, &own_refused);
+    HRESULT hr = own.handle ? S_OK : instance_create(out, &own_refused, &problem);
     if (SUCCEEDED(hr) && !own.handle)
         own = *out;
     if (SUCCEEDED(hr))
-        check_driver(&own);
+        problem = check_driver(&own);
     if (SUCCEEDED(hr) && for_device && own_refused)
         hr = E_FAIL;
     *out = SUCCEEDED(hr) ? own : (struct dml_vk_instance){0};
     pthread_mutex_unlock(&own_lock);
+    report_problem(problem); /* the callback may call the library: never under own_lock */
     return hr;
 }
 

@@ -79,6 +79,12 @@ static HRESULT transfer_chunk(struct dml_vk_device *dev, const struct dml_vk_all
     HRESULT hr = dml_vk_command_begin(dev, &cmd);
     if (FAILED(hr))
         return hr;
+    /* A destroy meanwhile (another thread's) keeps the buffer until the copy is done. */
+    if (FAILED(hr = dml_vk_command_use(dev, cmd, t->buffer)))
+    {
+        dml_vk_command_discard(dev, cmd);
+        return hr;
+    }
     record_copy(dev, cmd, staging->buffer, t, done, bytes);
     hr = dml_vk_command_submit_and_wait(dev, cmd);
     if (SUCCEEDED(hr) && t->direction == DOWNLOAD)

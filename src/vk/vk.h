@@ -213,12 +213,10 @@ bool dml_vk_buffer_check(struct dml_vk_device *dev, VkBuffer buffer);
 HRESULT dml_vk_buffer_create(struct dml_vk_device *dev, uint64_t size, VkBuffer *out);
 /* Destroys a buffer from dml_vk_buffer_create and frees its memory; false (nothing done) for
  * any other handle. Destroying a buffer that recorded work still uses is the application's bug,
- * as in D3D12; so that such work never writes into freed memory, a buffer destroyed while any
- * command buffer of dml_vk_command_begin is pending (recorded, not yet submitted) is only
- * retired: refused from then on, its memory freed by dml_vk_buffer_release_retired once none is
- * pending (call it after a submission has completed). */
+ * as in D3D12; so that such work never writes into freed memory, a buffer that a pending command
+ * buffer of dml_vk_command_begin uses (dml_vk_command_use) is only retired: refused from then
+ * on, its memory freed once the last such command buffer is submitted (and done) or discarded. */
 bool dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer);
-void dml_vk_buffer_release_retired(struct dml_vk_device *dev);
 /* Copies through a staging buffer on the library's queue and waits; E_INVALIDARG when the range
  * is outside the buffer. Ordered after all earlier work on the queue. */
 HRESULT dml_vk_buffer_upload(struct dml_vk_device *dev, VkBuffer buffer, uint64_t offset,
@@ -236,6 +234,11 @@ HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffe
 bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd);
 /* Frees a command buffer from dml_vk_command_begin without submitting it. */
 HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd);
+/* Notes that cmd (pending, of dml_vk_command_begin) uses buffer (of dml_vk_buffer_create), so
+ * that a dml_vk_buffer_destroy before cmd has run keeps it until then. Nothing for other command
+ * buffers or buffers (an application's, on an interop device, are its own business);
+ * E_OUTOFMEMORY. */
+HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, VkBuffer buffer);
 
 /* What `dmlops info` shows about one physical device. */
 struct dml_vk_physical_device_info

@@ -93,8 +93,10 @@ struct dml_vk_owned_buffer
     VkDeviceMemory memory;
     uint64_t size;
     VkDeviceAddress address; /* queried once, at creation */
-    bool retired; /* destroyed by the application while a command buffer was recorded: invisible
-                     to lookups, freed once no command buffer of the library is pending */
+    /* Uses by pending command buffers (dml_vk_command_use), once per use; retired: destroyed by
+     * the application while uses was not 0, invisible to lookups, freed when uses falls to 0. */
+    uint32_t uses;
+    bool retired;
 };
 struct dml_vk_buffer_registry
 {
@@ -103,6 +105,10 @@ struct dml_vk_buffer_registry
     size_t count, capacity;
 };
 void dml_vk_buffer_registry_cleanup(struct dml_vk_device *dev);
+/* One more use of a live buffer; false when buffer is none of the registry's. */
+bool dml_vk_buffer_use(struct dml_vk_device *dev, VkBuffer buffer);
+/* One use less (the command buffer has run or was discarded): a retired buffer is freed at 0. */
+void dml_vk_buffer_unuse(struct dml_vk_device *dev, VkBuffer buffer);
 
 /* memory.c */
 /* A memory type allowed by type_bits with all of `required` and as many of `preferred`'s
@@ -202,6 +208,8 @@ struct dml_vk_pending
 {
     VkCommandBuffer cmd;
     VkCommandPool pool;
+    VkBuffer *used; /* the registry's buffers it uses, once per use (dml_vk_command_use) */
+    size_t used_count, used_capacity;
 };
 struct dml_vk_commands
 {

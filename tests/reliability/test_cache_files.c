@@ -381,7 +381,8 @@ static void test_unsafe_directories(void **state)
     make_case_dir("theirs", true);
     path_of(path, "theirs", "dmlops");
     assert_int_equal(chown(path, NOBODY, NOBODY), 0);
-    create_device("dmlops of another user", "theirs", NULL);
+    assert_int_equal(chmod(path, 0777), 0); /* as a local attacker would leave it */
+    create_device("dmlops of another user (mode 0777)", "theirs", NULL);
     assert_int_equal(entries(path), 0);
 }
 
