@@ -55,7 +55,8 @@ void main()
     uint rank = PARAMS.rank;
     uint c[MAX_RANK];
     coordinates(uint(index), rank, c);
-    uint from = PARAMS.cast_types & 0xffu, to = PARAMS.cast_types >> 8;
+    uint from = PARAMS.cast_types & ((1u << DMLOPS_CAST_OUT_SHIFT) - 1u);
+    uint to = PARAMS.cast_types >> DMLOPS_CAST_OUT_SHIFT;
     uint in_bytes = type_bytes(from), out_bytes = type_bytes(to);
     int64_t in_units = input_units_affine(rank, c), out_units = output_units(0u, rank, c);
     uint64_t raw = load_bits(slot_address(PARAMS.in_slot) + uint64_t(in_units * int64_t(in_bytes)), in_bytes);

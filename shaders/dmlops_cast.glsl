@@ -6,17 +6,17 @@
  *             overflow to +-inf; NaN stays NaN, quiet, sign and the payload's high bits kept;
  *   to integer from float: truncated toward zero, saturated to the type's range, NaN to 0;
  *   to integer from integer: the low bits of the two's complement value. */
-#define T_F32 1u
-#define T_F16 2u
-#define T_U32 3u
-#define T_U16 4u
-#define T_U8 5u
-#define T_I32 6u
-#define T_I16 7u
-#define T_I8 8u
-#define T_F64 9u
-#define T_U64 10u
-#define T_I64 11u
+#define T_F32 DMLOPS_TYPE_FLOAT32
+#define T_F16 DMLOPS_TYPE_FLOAT16
+#define T_U32 DMLOPS_TYPE_UINT32
+#define T_U16 DMLOPS_TYPE_UINT16
+#define T_U8 DMLOPS_TYPE_UINT8
+#define T_I32 DMLOPS_TYPE_INT32
+#define T_I16 DMLOPS_TYPE_INT16
+#define T_I8 DMLOPS_TYPE_INT8
+#define T_F64 DMLOPS_TYPE_FLOAT64
+#define T_U64 DMLOPS_TYPE_UINT64
+#define T_I64 DMLOPS_TYPE_INT64
 
 #define CLS_ZERO 0u
 #define CLS_FINITE 1u

@@ -1,6 +1,5 @@
-/* Shared by every kernel: element type, parameter block, slot addresses and thread index.
- * The parameter block mirrors struct dml_vk_params in src/vk/params.h (checked there by
- * static assertions), the push constants struct push in src/vk/kernels.c; keep them in step.
+/* Shared by every generic kernel: element type, parameter block (declared from the list in
+ * src/vk/params_layout.h, as struct dml_vk_params is), slot addresses and thread index.
  * Semantics: src/plan.h. No descriptor sets: everything is reached by buffer device address. */
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -43,41 +42,28 @@
 #define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
 layout(local_size_x = WORKGROUP_SIZE) in;
 
+#include "../src/vk/params_layout.h"
+#define PARAMS_FIELD_U32(name) uint name;
+#define PARAMS_FIELD_I32(name) int name;
+#define PARAMS_FIELD_I64(name) int64_t name;
+#define PARAMS_FIELD_U32X4(name) uvec4 name;
+#define PARAMS_FIELD_F32(name) uint name;
+#define PARAMS_FIELD_I64_RANK(name) int64_t name[MAX_RANK];
+#define PARAMS_FIELD(kind, name) PARAMS_FIELD_##kind(name)
+
 struct Dim
 {
-    int64_t in_stride;
-    int64_t pad_start; /* -b of the pre-map */
-    uint size;
-    uint map;
-    uint in_size;
-    int step; /* the pre-map's scale a of a padded dim, 0 read as 1 */
+    DMLOPS_PARAMS_DIM_FIELDS(PARAMS_FIELD)
 };
 
 struct Part
 {
-    int64_t base;
-    int64_t strides[MAX_RANK];
-    uint slot;
-    uint axis_begin;
+    DMLOPS_PARAMS_PART_FIELDS(PARAMS_FIELD)
 };
 
 layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer Params
 {
-    uint rank;
-    uint part_axis;
-    uint part_count;
-    uint in_slot;
-    uint count;
-    uint slot_count;
-    uint slot_mask; /* bit s: the kernel reads or writes slot s */
-    uint in_part_count; /* input parts: parts[part_count ..] */
-    int64_t in_base;
-    uint in_part_axis;
-    uvec4 pad_value;
-    uint arith; /* enum plan_arith: scale_bias.comp only, where ELEM_BYTES gives the type */
-    uint scale_bits; /* float32 bits: never loaded as a float, which may flush subnormals */
-    uint bias_bits;
-    uint cast_types; /* cast.comp: input type | output type << 8 */
+    DMLOPS_PARAMS_FIELDS(PARAMS_FIELD)
     Dim dims[MAX_RANK];
     Part parts[];
 };
@@ -89,8 +75,9 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
 };
 
 #include "dmlops_slots.glsl"
+#include "dmlops_map.glsl"
 
-#define PARAMS_ALIGN_MASK uint64_t(63)
+#define PARAMS_ALIGN_MASK uint64_t(DMLOPS_PARAMS_ALIGNMENT - 1)
 #define PARAMS Params(pc.params & ~PARAMS_ALIGN_MASK)
 
 /* Every generic kernel starts here: false when its thread has nothing to do, or when a slot it
@@ -184,14 +171,14 @@ int64_t map_coordinate(Dim dim, uint c)
     case MAP_REFLECT: {
         if (n == 1)
             return 0;
-        int64_t p = 2 * (n - 1);
+        int64_t p = MAP_REFLECT_PERIOD(n);
         int64_t m = mod_positive(x, p);
-        return m < n ? m : p - m;
+        return MAP_FOLD_REFLECT(m, n, p);
     }
     case MAP_SYMMETRIC: {
-        int64_t p = 2 * n;
+        int64_t p = MAP_SYMMETRIC_PERIOD(n);
         int64_t m = mod_positive(x, p);
-        return m < n ? m : p - 1 - m;
+        return MAP_FOLD_SYMMETRIC(m, n, p);
     }
     default: /* MAP_WRAP */
         return mod_positive(x, n);

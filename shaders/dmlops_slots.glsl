@@ -1,6 +1,6 @@
 /* Binding slots, shared by every kernel (generic and specialized): the push constants, the
- * indirect slot block, and the unbound-slot guard. Mirrors struct push and the slot block in
- * src/vk/kernels.c. Needs GL_EXT_buffer_reference and the int64 types enabled first. */
+ * indirect slot block, and the unbound-slot guard, as src/vk/kernels.c writes them (their
+ * constants from plan_constants.h). Needs GL_EXT_buffer_reference and the int64 types first. */
 
 /* Push constants: params is the parameter block's address (64-byte aligned; the specialized
  * kernels have none) whose low bit set means "slot[0] is the address of a slot block, read at
@@ -8,8 +8,8 @@
  * slot[s] is the address of binding slot s. */
 #include "../src/plan_constants.h"
 
-#define MAX_SLOTS 15
-#define SLOTS_INDIRECT uint64_t(1)
+#define MAX_SLOTS DMLOPS_PUSH_SLOTS
+#define SLOTS_INDIRECT uint64_t(DMLOPS_SLOTS_INDIRECT)
 
 /* A slot block: word 0 counts the unbound slots, word 1 + s is slot s's address. */
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Bindings
@@ -26,7 +26,7 @@ layout(buffer_reference, std430, buffer_reference_align = 8) buffer BindingsMark
 {
     uint64_t word[];
 };
-#define SLOTS_RAN_UNBOUND (uint64_t(1) << 63)
+#define SLOTS_RAN_UNBOUND (uint64_t(1) << DMLOPS_RAN_UNBOUND_BIT)
 
 layout(push_constant) uniform Push
 {

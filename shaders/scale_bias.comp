@@ -10,10 +10,10 @@
 /* Inline, not a function: 16-bit values may only be loaded, stored and converted. */
 #if ELEM_BYTES == 2
 #define ELEM_TRANSFORM(v)                                                                          \
-    uint16_t(narrow16(fma32(widen16(uint(v)), PARAMS.scale_bits, PARAMS.bias_bits)))
+    uint16_t(narrow16(fma32(widen16(uint(v)), PARAMS.scale, PARAMS.bias)))
 #elif ELEM_BYTES == 4
-#define ELEM_TRANSFORM(v) fma32(v, PARAMS.scale_bits, PARAMS.bias_bits)
+#define ELEM_TRANSFORM(v) fma32(v, PARAMS.scale, PARAMS.bias)
 #elif ELEM_BYTES == 8
-#define ELEM_TRANSFORM(v) fma64(v, PARAMS.scale_bits, PARAMS.bias_bits)
+#define ELEM_TRANSFORM(v) fma64(v, PARAMS.scale, PARAMS.bias)
 #endif
 #include "dmlops_general.glsl"

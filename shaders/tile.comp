@@ -1,9 +1,9 @@
 #version 450
-/* The specialized transposing kernel (src/vk/spec.c, mode DML_VK_SPEC_TILE): input and output
+/* The specialized transposing kernel (src/plan_spec.c, mode DMLOPS_SPEC_MODE_TILE): input and output
  * disagree on the fastest dimension. One workgroup moves a TILE x TILE block of the plane
  * (TILE_DIM: the input's unit-stride dim, b; the last dim, a: the output's) through shared
  * memory, so that both the loads (along b) and the stores (along a) are contiguous; every other
- * dim is a batch. One part, no padding, dense output (spec.c checks). */
+ * dim is a batch. One part, no padding, dense output (plan_spec.c checks). */
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_8bit_storage : require
@@ -30,9 +30,9 @@
 #define VALUE_T uvec4
 #endif
 
-#define TILE 32
-#define ROWS 2 /* threads along the second tile axis; each covers TILE / ROWS rows */
-layout(local_size_x = TILE * ROWS) in; /* 64, as WORKGROUP_SIZE in src/vk/kernels.c */
+#define TILE DMLOPS_TILE_SIDE
+#define ROWS DMLOPS_TILE_ROWS /* threads along the second tile axis; each covers TILE / ROWS rows */
+layout(local_size_x = TILE * ROWS) in;
 
 layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Elem
 {
@@ -42,12 +42,12 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
 #include "dmlops_slots.glsl"
 
 #if ELEM_BYTES <= 2
-/* FLAGS & SPEC_FLAG_WORDS (spec.c: 4-byte aligned rows, sides multiples of a word): 4-byte
+/* FLAGS & SPEC_FLAG_WORDS (plan_spec.c: 4-byte aligned rows, sides multiples of a word): 4-byte
  * loads and stores, K x K element blocks turned around in registers. A tile is TW words
  * (64 bytes) along both sides, so each warp access covers whole 32-byte sectors. */
-#define SPEC_FLAG_WORDS 2u
+#define SPEC_FLAG_WORDS DMLOPS_SPEC_FLAG_WORDS
 #define K (4 / ELEM_BYTES)
-#define TW 16
+#define TW DMLOPS_TILE_WORD_SIDE
 #define TW_SIDE (TW * K)
 #define TILE_WORDS (TW_SIDE * (TW + 1) > TILE * (TILE + 1) ? TW_SIDE * (TW + 1) : TILE * (TILE + 1))
 shared uint tile_mem[TILE_WORDS]; /* one array for both paths: shared memory is occupancy */

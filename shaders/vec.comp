@@ -1,13 +1,13 @@
 #version 450
 /* The specialized kernel (every enum plan_kernel, see src/plan.h): the whole plan arrives as
- * specialization constants (src/vk/spec.c), so divisions are by constants and no parameter
+ * specialization constants (src/plan_spec.c), so divisions are by constants and no parameter
  * block is read. Each thread writes 16 aligned output bytes whatever the element size:
  *   - a window inside one output row whose input is a forward or reversed contiguous run (the
  *     interior of a padded row included) is read as one or two aligned 16-byte loads, shifted
  *     and, when reversed, turned around;
  *   - other strides are gathered element by element into one 16-byte store;
  *   - windows across rows or at a padded border are built from two row-aligned chunks
- *     (vec_chunks.glsl, SPEC_FLAG_CHUNKS) where spec.c allows, else element by element, as
+ *     (vec_chunks.glsl, SPEC_FLAG_CHUNKS) where plan_spec.c allows, else element by element, as
  *     is a part's partial last window.
  * MODE_PARTS walks each part's dense output in turn; MODE_ROW_SPLIT and MODE_ROW_BLOCKS walk
  * the input's rows (a split of the innermost axis whose parts' rows are whole 16-byte vectors);
@@ -42,12 +42,11 @@
 #error "unsupported ELEM_BYTES"
 #endif
 
-#define VEC (16 / ELEM_BYTES)
-#define MODE_PARTS 0u
-#define MODE_ROW_SPLIT 1u
-#define MODE_ROW_BLOCKS 3u /* 2 is tile.comp's */
-#define MODE_ROW_GROUPS 4u
-#include "../src/plan_constants.h"
+#define VEC (DMLOPS_VEC_BYTES / ELEM_BYTES)
+#define MODE_PARTS DMLOPS_SPEC_MODE_PARTS
+#define MODE_ROW_SPLIT DMLOPS_SPEC_MODE_ROW_SPLIT
+#define MODE_ROW_BLOCKS DMLOPS_SPEC_MODE_ROW_BLOCKS
+#define MODE_ROW_GROUPS DMLOPS_SPEC_MODE_ROW_GROUPS
 #define MAP_AFFINE DMLOPS_MAP_AFFINE
 #define MAP_CONSTANT DMLOPS_MAP_CONSTANT
 #define MAP_EDGE DMLOPS_MAP_EDGE
@@ -221,19 +220,11 @@ VALUE_T load_elem(int64_t u)
     return VALUE_T(Elem(in_address(u * ELEM_BYTES)).value);
 }
 
-/* SPEC_FLAG_NEAR0 << d (spec.c): dim d's pads reach at most one period, so that a periodic
+/* SPEC_FLAG_NEAR0 << d (plan_spec.c): dim d's pads reach at most one period, so that a periodic
  * map folds y = x - PAD_START once, with compares instead of a remainder. */
-#define SPEC_FLAG_NEAR0 (1u << 8)
+#define SPEC_FLAG_NEAR0 DMLOPS_SPEC_FLAG_NEAR0
 
-int fold_near(uint map, uint size, int y)
-{
-    int n = int(size);
-    if (map == MAP_WRAP)
-        return y < 0 ? y + n : (y >= n ? y - n : y);
-    if (map == MAP_REFLECT)
-        return y < 0 ? -y : (y >= n ? 2 * (n - 1) - y : y);
-    return y < 0 ? -1 - y : (y >= n ? 2 * n - 1 - y : y); /* SYMMETRIC */
-}
+#include "dmlops_map.glsl"
 
 /* Input coordinate of output coordinate x along a dim (map, input extent n, pad start, bias,
  * near: SPEC_FLAG_NEAR0 << d); -1: the pad value. Periodic maps see x + bias - ps, never
@@ -253,11 +244,11 @@ int64_t map_dim(uint map, uint n, uint ps, uint bias, bool near, uint x)
         return int64_t(y % n);
     if (map == MAP_REFLECT)
     {
-        uint p = n > 1 ? 2 * (n - 1) : 1, m = y % p;
-        return int64_t(m < n ? m : p - m);
+        uint p = n > 1 ? MAP_REFLECT_PERIOD(n) : 1, m = y % p;
+        return int64_t(MAP_FOLD_REFLECT(m, n, p));
     }
-    uint m = y % (2 * n); /* SYMMETRIC */
-    return int64_t(m < n ? m : 2 * n - 1 - m);
+    uint p = MAP_SYMMETRIC_PERIOD(n), m = y % p; /* SYMMETRIC */
+    return int64_t(MAP_FOLD_SYMMETRIC(m, n, p));
 }
 
 /* Along dim d (a constant once unrolled). */
@@ -478,7 +469,7 @@ void walk_parts(uint g)
  * sectors) of each of 8 rows, and stores 128 contiguous bytes into each of 4 parts of one-vector
  * rows. (SPLIT into 32 of 512-byte rows on the H100, one dispatch: 0.94 of the copy ceiling
  * with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64.) */
-#define ROW_BLOCK 8u
+#define ROW_BLOCK DMLOPS_ROW_BLOCK
 
 void walk_rows(uint g)
 {

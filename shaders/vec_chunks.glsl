@@ -4,11 +4,11 @@
  * elements (its left pads at constant positions), its last VEC elements (its right pads at
  * constant positions) or VEC interior elements (one shifted load). A window touching the left
  * border is head|chunk at VEC, one touching the right border is chunk at width-2VEC|end, one
- * crossing rows is end|next row's head. spec.c sets the flag only where pads are at most VEC
+ * crossing rows is end|next row's head. plan_spec.c sets the flag only where pads are at most VEC
  * wide and rows at least 2 VEC long, so that these middle chunks hold no pad. Per element, only
  * the pad columns are mapped, with constants; the warp never waits for element-wise loads. */
 
-#define SPEC_FLAG_CHUNKS 1u
+#define SPEC_FLAG_CHUNKS DMLOPS_SPEC_FLAG_CHUNKS
 
 /* A 16-byte aligned vector of the input at byte offset a (possibly negative); only elements
  * inside [0, IN_LIMIT) are read, the others are zero (never used: outside every row). */
@@ -115,7 +115,7 @@ uvec4 chunk(uint kind, bool valid, int64_t row, uint k, uint a)
     return v;
 }
 
-#define SPEC_FLAG_PAIRED 4u
+#define SPEC_FLAG_PAIRED DMLOPS_SPEC_FLAG_PAIRED
 
 /* The full window at coordinates c of part k: one chunk inside the row's interior, else bytes
  * of two chunks. With SPEC_FLAG_PAIRED (rows so short that nearly every warp holds a border

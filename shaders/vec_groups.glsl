@@ -1,13 +1,13 @@
 /* Part of vec.comp, MODE_ROW_GROUPS: one part whose output rows are at most GROUP_BYTES long
- * (spec.c), where 16-byte windows would span several rows. Each thread builds VROW whole rows,
+ * (plan_spec.c), where 16-byte windows would span several rows. Each thread builds VROW whole rows,
  * a multiple of 4 bytes, in registers: every column and so every mapping is a constant, every
  * element a load at a constant offset from its row. The workgroup stages its rows in shared
  * memory and writes them out as aligned 16-byte vectors. */
 
-#define GROUP_BYTES 64
+#define GROUP_BYTES DMLOPS_GROUP_BYTES
 #define GROUP_WORDS (GROUP_BYTES / 4)
 #define GROUP_ELEMS (GROUP_BYTES / ELEM_BYTES)
-#define GROUP_ROWS 4 /* VROW's largest value */
+#define GROUP_ROWS DMLOPS_GROUP_ROWS /* VROW's largest value */
 
 /* Exactly the workgroup's rows: shared memory here costs occupancy (measured on the H100:
  * staging in tile.comp's larger array took 4- and 8-byte last-dim-3 rows from 0.97 to 0.6). */
@@ -67,7 +67,7 @@ int64_t pick_row(uint r, int64_t u0, int64_t u1, int64_t u2, int64_t u3)
     return r == 0 ? u0 : (r == 1 ? u1 : (r == 2 ? u2 : u3));
 }
 
-#define SPEC_FLAG_FEW_COLS 8u /* rows read at most 4 input columns */
+#define SPEC_FLAG_FEW_COLS DMLOPS_SPEC_FLAG_FEW_COLS /* rows read at most 4 input columns */
 
 /* Of 4 values, number i: once specialized, i is a literal and the selects fold away. */
 VALUE_T pick4(uint i, VALUE_T a, VALUE_T b, VALUE_T c, VALUE_T d)

@@ -2,7 +2,7 @@
  * struct dml_op_def; the Vulkan layer (src/vk) turns it into a pipeline and a parameter block.
  * No Vulkan type appears here, so plans can be built and checked without a GPU.
  *
- * Semantics (the shaders and tests/common/plan_exec.c implement exactly this):
+ * Semantics (the shaders and reference/plan_exec.c implement exactly this):
  *   for every coordinate c of the iteration space (sizes[0..rank), outermost first):
  *     output part k = the last part with parts[k].axis_begin <= c[part_axis]  (k = 0 if one part)
  *     c'     = c with c'[part_axis] -= parts[k].axis_begin
@@ -143,5 +143,10 @@ static inline int64_t plan_dim_step(const struct plan_dim *dim)
 {
     return dim->step ? dim->step : 1;
 }
+
+/* A CAST plan's two types, as PLAN_CAST_TYPES packs them (and cast.comp reads them). */
+#define PLAN_CAST_FROM(types) ((types) & ((1u << DMLOPS_CAST_OUT_SHIFT) - 1u))
+#define PLAN_CAST_TO(types) ((types) >> DMLOPS_CAST_OUT_SHIFT)
+_Static_assert(PLAN_CAST_TYPES(0, 1) == 1u << DMLOPS_CAST_OUT_SHIFT, "the output type's place");
 
 #endif

@@ -1,5 +1,6 @@
-/* The plan's constants that C (src/plan.h, src/vk) and GLSL (shaders/) share, in one place:
- * only #defines with literals both languages read (the shaders include this file). */
+/* Every constant that C (src/) and GLSL (shaders/) share, in one place: only #defines with
+ * literals both languages read (the shaders include this file), each value written once. The
+ * C side may check a value against DirectML's own enums (static assertions), never restate it. */
 #ifndef DMLOPS_PLAN_CONSTANTS_H
 #define DMLOPS_PLAN_CONSTANTS_H
 
@@ -20,10 +21,61 @@
 #define DMLOPS_ARITH_FMA_F64 3u
 #define DMLOPS_ARITH_CAST 4u
 
+/* CAST plans' type codes: DML_TENSOR_DATA_TYPE's values (src/plan_check.c asserts each one),
+ * and where the output type sits in plan.cast_types (input type | output type << 8). */
+#define DMLOPS_TYPE_FLOAT32 1u
+#define DMLOPS_TYPE_FLOAT16 2u
+#define DMLOPS_TYPE_UINT32 3u
+#define DMLOPS_TYPE_UINT16 4u
+#define DMLOPS_TYPE_UINT8 5u
+#define DMLOPS_TYPE_INT32 6u
+#define DMLOPS_TYPE_INT16 7u
+#define DMLOPS_TYPE_INT8 8u
+#define DMLOPS_TYPE_FLOAT64 9u
+#define DMLOPS_TYPE_UINT64 10u
+#define DMLOPS_TYPE_INT64 11u
+#define DMLOPS_CAST_OUT_SHIFT 8
+
 /* Threads per workgroup of the generic kernels and vec.comp (local_size_x). */
 #define DMLOPS_WORKGROUP_SIZE 64u
 
+/* Binding slots (shaders/dmlops_slots.glsl, src/vk/kernels.c). Push constants: the parameter
+ * block's address, then PUSH_SLOTS slot addresses (128 bytes, what Vulkan guarantees). The
+ * parameter block is PARAMS_ALIGNMENT-aligned, so its address's low bits are free: SLOTS_INDIRECT
+ * set there means "push slot 0 is a slot block's address". A slot block's word 0 counts unbound
+ * slots; a kernel that found one sets bit RAN_UNBOUND_BIT of it. */
+#define DMLOPS_PUSH_SLOTS 15
+#define DMLOPS_PARAMS_ALIGNMENT 64
+#define DMLOPS_SLOTS_INDIRECT 1
+#define DMLOPS_RAN_UNBOUND_BIT 63
+
 /* Specialization constant id of SLOTS_MARK (shaders/dmlops_slots.glsl), past vec.comp's ids. */
 #define DMLOPS_SPEC_ID_SLOTS_MARK 255
+
+/* The specialized kernels (src/plan_spec.c chooses, shaders/vec.comp and tile.comp run). */
+#define DMLOPS_VEC_BYTES 16  /* bytes one thread of vec.comp writes */
+#define DMLOPS_SPEC_PARTS 14 /* parts the constants describe one by one */
+
+/* plan_spec.mode (the shaders' MODE) */
+#define DMLOPS_SPEC_MODE_PARTS 0u      /* each part's dense output in turn */
+#define DMLOPS_SPEC_MODE_ROW_SPLIT 1u  /* the input's rows; a split of the innermost axis */
+#define DMLOPS_SPEC_MODE_TILE 2u       /* tile.comp: a transposing copy through shared memory */
+#define DMLOPS_SPEC_MODE_ROW_BLOCKS 3u /* as ROW_SPLIT for short rows, ROW_BLOCK rows a block */
+#define DMLOPS_SPEC_MODE_ROW_GROUPS 4u /* one part of short rows: whole rows per thread */
+
+/* Bits of plan_spec.flags (the shaders' FLAGS) */
+#define DMLOPS_SPEC_FLAG_CHUNKS 1u       /* PARTS: border and row-crossing windows from chunks */
+#define DMLOPS_SPEC_FLAG_WORDS 2u        /* TILE, 1- and 2-byte elements: 4-byte accesses */
+#define DMLOPS_SPEC_FLAG_PAIRED 4u       /* with CHUNKS: every window built from two chunks */
+#define DMLOPS_SPEC_FLAG_FEW_COLS 8u     /* ROW_GROUPS: rows read at most 4 input columns */
+#define DMLOPS_SPEC_FLAG_UNIFORM 16u     /* more parts than the tables hold, all like part 0 */
+#define DMLOPS_SPEC_FLAG_NEAR0 (1u << 8) /* << d: dim d's periodic pads reach one period */
+
+#define DMLOPS_ROW_BLOCK 8u      /* ROW_BLOCKS: rows per thread block */
+#define DMLOPS_GROUP_BYTES 64    /* ROW_GROUPS: the most bytes one thread builds */
+#define DMLOPS_GROUP_ROWS 4      /* ROW_GROUPS: the most rows one thread builds (VROW) */
+#define DMLOPS_TILE_SIDE 32      /* TILE: elements along a tile's side */
+#define DMLOPS_TILE_ROWS 2       /* TILE: threads along the second side (64 threads a tile) */
+#define DMLOPS_TILE_WORD_SIDE 16 /* TILE with WORDS: 4-byte words along a tile's side */
 
 #endif

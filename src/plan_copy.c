@@ -72,9 +72,34 @@ static bool add_regions(const struct part_copy *p, int outer, uint64_t run, uint
     }
 }
 
+/* Input part j of a plan with one output part, as a plain strided copy of its axis range. */
+static void in_part_copy(const struct plan *plan, uint32_t j, struct part_copy *out)
+{
+    const struct plan_part *in = &plan->in_parts[j], *part = &plan->parts[0];
+    uint32_t axis = plan->in_part_axis;
+    uint32_t end =
+        j + 1 < plan->in_part_count ? plan->in_parts[j + 1].axis_begin : plan->dims[axis].size;
+
+    out->rank = plan->rank;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        out->sizes[d] = plan->dims[d].size;
+        out->in_strides[d] = in->strides[d];
+        out->out_strides[d] = part->strides[d];
+    }
+    out->sizes[axis] = end - in->axis_begin;
+    out->in_base = in->base;
+    out->out_base = part->base + (int64_t)in->axis_begin * part->strides[axis];
+    out->src_slot = in->slot;
+    out->dst_slot = part->slot;
+}
+
+/* No padding, no arithmetic; input parts (JOIN) only with one output part. */
 static bool is_plain_copy(const struct plan *plan)
 {
-    if (plan->kernel == PLAN_KERNEL_PAD || plan->count == 0)
+    if (plan->kernel == PLAN_KERNEL_PAD || plan->count == 0 || plan->arith)
+        return false;
+    if (plan->in_part_count && (plan->part_count != 1 || plan->kernel != PLAN_KERNEL_GENERAL))
         return false;
     for (uint32_t d = 0; d < plan->rank; ++d)
     {
@@ -84,22 +109,35 @@ static bool is_plain_copy(const struct plan *plan)
     return true;
 }
 
+/* Appends the runs of one part copy; false when they are short or too many. */
+static bool add_part(const struct part_copy *p, uint32_t axis, uint32_t elem_bytes,
+                     struct plan_copy_region *regions, uint32_t *count)
+{
+    uint64_t run;
+    if (p->sizes[axis] == 0)
+        return true;
+    int outer = inner_run(p, &run);
+    bool short_runs = outer >= 0 && run * elem_bytes < PLAN_COPY_MIN_RUN_BYTES;
+    return !short_runs && add_regions(p, outer, run, elem_bytes, regions, count);
+}
+
 bool plan_copy_regions(const struct plan *plan, struct plan_copy_region *regions, uint32_t *count)
 {
+    struct part_copy p;
+    bool ok = is_plain_copy(plan);
+    uint32_t pieces = plan->in_part_count ? plan->in_part_count : plan->part_count;
+
     *count = 0;
-    if (!is_plain_copy(plan))
-        return false;
-    for (uint32_t k = 0; k < plan->part_count; ++k)
+    for (uint32_t k = 0; ok && k < pieces; ++k)
     {
-        struct part_copy p;
-        uint64_t run;
-        part_copy(plan, k, &p);
-        if (p.sizes[plan->part_axis] == 0)
-            continue;
-        int outer = inner_run(&p, &run);
-        bool short_runs = outer >= 0 && run * plan->elem_bytes < PLAN_COPY_MIN_RUN_BYTES;
-        if (short_runs || !add_regions(&p, outer, run, plan->elem_bytes, regions, count))
-            return *count = 0, false;
+        if (plan->in_part_count)
+            in_part_copy(plan, k, &p);
+        else
+            part_copy(plan, k, &p);
+        ok = add_part(&p, plan->in_part_count ? plan->in_part_axis : plan->part_axis,
+                      plan->elem_bytes, regions, count);
     }
-    return true;
+    if (!ok)
+        *count = 0;
+    return ok;
 }

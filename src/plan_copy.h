@@ -1,5 +1,6 @@
-/* A plan that only moves contiguous runs of bytes (no padding, no reversed or strided innermost
- * run) can also be carried out by the copy engine (vkCmdCopyBuffer). This finds those runs. */
+/* A plan that only moves contiguous runs of bytes (no padding, no arithmetic, no reversed or
+ * strided innermost run; output parts, or input parts into one output) can also be carried out
+ * by the copy engine (vkCmdCopyBuffer). This finds those runs. */
 #ifndef DMLOPS_PLAN_COPY_H
 #define DMLOPS_PLAN_COPY_H
 

@@ -68,14 +68,6 @@ DML_TENSOR_DATA_TYPE bench_data_type(uint32_t elem_bytes);
 double bench_target_ratio(enum bench_target target);
 const char *bench_target_name(enum bench_target target);
 
-/* bench_ref.c: the expected bytes of output element `index` (row-major) of output k. */
-void bench_expected(const struct bench_op *op, const uint8_t *input, uint32_t k, uint64_t index,
-                    uint8_t *out);
-/* Compares count elements of output k from element `first` with the expectation; returns the
- * number of mismatches and prints the first few. */
-uint64_t bench_check_range(const struct bench_op *op, const uint8_t *input, uint32_t k,
-                           uint64_t first, uint64_t count, const uint8_t *actual);
-
 /* One measured case. Times in nanoseconds (GPU: medians of timestamp pairs). */
 struct bench_result
 {

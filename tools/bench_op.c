@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "compiled_operator.h"
+#include "vk/steps.h"
 
 #define POISON 0xA5C3E187u
 #define FULL_CHECK_BYTES (1u << 20)
@@ -24,70 +25,12 @@ double bench_now_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
-struct descs
-{
-    DML_BUFFER_TENSOR_DESC buffers[1 + BENCH_MAX_OUTPUTS];
-    DML_TENSOR_DESC tensors[1 + BENCH_MAX_OUTPUTS];
-    int32_t steps[BENCH_MAX_RANK];
-};
-
-static void describe(const struct bench_op *op, const struct bench_tensor *t, bool strided,
-                     DML_BUFFER_TENSOR_DESC *buffer, DML_TENSOR_DESC *tensor)
-{
-    *buffer = (DML_BUFFER_TENSOR_DESC){bench_data_type(op->elem_bytes),
-                                       DML_TENSOR_FLAG_NONE,
-                                       t->rank,
-                                       t->sizes,
-                                       strided ? t->strides : NULL,
-                                       t->bytes,
-                                       0};
-    *tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, buffer};
-}
-
-/* Bindings: the inputs (JOIN: input_count of them), then the outputs. */
-static uint32_t input_count(const struct bench_op *op)
-{
-    return op->type == DML_OPERATOR_JOIN ? op->input_count : 1;
-}
-
-static HRESULT create_operator(IDMLDevice *device, const struct bench_op *op, struct descs *d,
+static HRESULT create_operator(IDMLDevice *device, const struct bench_op *op, struct bench_desc *d,
                                IDMLOperator **out)
 {
-    const uint32_t n = input_count(op);
-    const bool out_strides = op->type == DML_OPERATOR_ELEMENT_WISE_IDENTITY;
-    for (uint32_t k = 0; k < n; ++k)
-        describe(op, n > 1 || op->type == DML_OPERATOR_JOIN ? &op->inputs[k] : &op->input, true,
-                 &d->buffers[k], &d->tensors[k]);
-    for (uint32_t k = 0; k < op->output_count; ++k)
-        describe(op, &op->outputs[k], out_strides, &d->buffers[n + k], &d->tensors[n + k]);
-    DML_JOIN_OPERATOR_DESC join = {n, &d->tensors[0], &d->tensors[n], op->axis};
-    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity = {&d->tensors[0], &d->tensors[1], NULL};
-    DML_SLICE1_OPERATOR_DESC slice = {&d->tensors[0], &d->tensors[1], op->input.rank,
-                                      op->offsets,    op->window,     op->steps};
-    DML_SPLIT_OPERATOR_DESC split = {&d->tensors[0], op->output_count, &d->tensors[1], op->axis};
-    DML_PADDING1_OPERATOR_DESC padding = {
-        &d->tensors[0], &d->tensors[1], op->mode,  bench_data_type(op->elem_bytes),
-        {{0}},          op->input.rank, op->start, op->end};
-    memcpy(&padding.PaddingValue, &op->pad_bits, sizeof(op->pad_bits));
-    UINT repeats[BENCH_MAX_RANK];
-    for (uint32_t i = 0; i < op->input.rank; ++i)
-        repeats[i] = op->outputs[0].sizes[i] / op->input.sizes[i];
-    DML_TILE_OPERATOR_DESC tile = {&d->tensors[0], &d->tensors[1], op->input.rank, repeats};
-    /* DEPTH_TO_SPACE and SPACE_TO_DEPTH share this layout; the block is the ratio of the H's. */
-    const bool to_space = op->type == DML_OPERATOR_DEPTH_TO_SPACE;
-    DML_DEPTH_TO_SPACE_OPERATOR_DESC depth_space = {
-        &d->tensors[0], &d->tensors[1],
-        to_space ? op->outputs[0].sizes[2] / op->input.sizes[2]
-                 : op->input.sizes[2] / op->outputs[0].sizes[2]};
-    DML_OPERATOR_DESC desc = {op->type, op->type == DML_OPERATOR_SLICE1     ? (const void *)&slice
-                                        : op->type == DML_OPERATOR_SPLIT    ? (const void *)&split
-                                        : op->type == DML_OPERATOR_JOIN     ? (const void *)&join
-                                        : op->type == DML_OPERATOR_TILE     ? (const void *)&tile
-                                        : op->type == DML_OPERATOR_PADDING1 ? (const void *)&padding
-                                        : to_space || op->type == DML_OPERATOR_SPACE_TO_DEPTH
-                                            ? (const void *)&depth_space
-                                            : (const void *)&identity};
-    return IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)out);
+    if (!bench_desc_build(op, d))
+        return E_INVALIDARG;
+    return IDMLDevice_CreateOperator(device, &d->desc, &IID_IDMLOperator, (void **)out);
 }
 
 static HRESULT compile(IDMLDevice *device, IDMLOperator *op, IDMLCompiledOperator **out, double *ms)
@@ -151,7 +94,7 @@ static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
     DML_BUFFER_BINDING buffers[2 * BENCH_MAX_OUTPUTS];
     DML_BINDING_DESC bindings[2 * BENCH_MAX_OUTPUTS];
     DML_BINDING_TABLE_DESC desc = {(IDMLDispatchable *)inst->compiled, {0}, {0}, 0};
-    const uint32_t n = input_count(op);
+    const uint32_t n = bench_input_count(op);
     place_outputs(op, inst->out_offsets);
     buffers[0] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, 0, op->input.bytes};
     for (uint32_t k = 0; op->type == DML_OPERATOR_JOIN && k < n; ++k)
@@ -171,25 +114,28 @@ static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
     return S_OK;
 }
 
-/* The bench binds the library's own buffers, so every kernel with runs uses the copy engine. */
+/* The bench binds the library's own buffers, so every step that chose the copy engine records
+ * its runs instead of its dispatches. */
 static void count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out)
 {
     const struct dml_dispatchable *d = &compiled->dispatchable;
     out->dispatches = dml_dispatchable_dispatch_count(d);
     out->copy_engine = 0;
-    for (uint32_t i = 0; i < out->dispatches; ++i)
-        out->copy_engine += dml_dispatchable_kernel(d, i)->region_count != 0;
+    for (uint32_t s = 0; s < d->program.step_count; ++s)
+    {
+        if (d->steps[s].engine == DML_VK_ENGINE_TRANSFER)
+            out->copy_engine += d->steps[s].dispatch_count;
+    }
 }
 
 HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,
                               struct bench_instance *inst, struct bench_result *result)
 {
-    struct descs d;
     IDMLCompiledOperator *again = NULL;
     memset(inst, 0, sizeof(*inst));
     inst->env = env;
     inst->op = op;
-    HRESULT hr = create_operator(env->device, op, &d, &inst->dml_op);
+    HRESULT hr = create_operator(env->device, op, &inst->desc, &inst->dml_op);
     if (SUCCEEDED(hr))
         hr = compile(env->device, inst->dml_op, &inst->compiled, &result->compile_first_ms);
     if (SUCCEEDED(hr))
@@ -247,7 +193,8 @@ static HRESULT check_range(struct bench_env *env, struct bench_instance *inst, u
     HRESULT hr = dml_vk_buffer_download(
         env->vk, env->out, inst->out_offsets[k] + first * op->elem_bytes, env->scratch, bytes);
     if (SUCCEEDED(hr))
-        *mismatches += bench_check_range(op, env->host_input, k, first, count, env->scratch);
+        *mismatches +=
+            bench_check_range(op, &inst->desc, env->host_input, k, first, count, env->scratch);
     return hr;
 }
 

@@ -20,10 +20,43 @@ struct bench_env
     uint32_t warmup, runs;
 };
 
+/* A case's DirectML desc (bench_desc.c): the tensors (inputs, then outputs) and the operator's
+ * desc, pointing into this struct and into the bench_op. */
+struct bench_desc
+{
+    DML_BUFFER_TENSOR_DESC buffers[1 + BENCH_MAX_OUTPUTS];
+    DML_TENSOR_DESC tensors[1 + BENCH_MAX_OUTPUTS];
+    UINT repeats[BENCH_MAX_RANK];
+    union
+    {
+        DML_SLICE1_OPERATOR_DESC slice1;
+        DML_SPLIT_OPERATOR_DESC split;
+        DML_JOIN_OPERATOR_DESC join;
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
+        DML_PADDING1_OPERATOR_DESC padding1;
+        DML_TILE_OPERATOR_DESC tile;
+        DML_DEPTH_TO_SPACE_OPERATOR_DESC depth_space;
+    };
+    DML_OPERATOR_DESC desc;
+};
+
+/* Fills d for op; false for an operator type without a builder. */
+bool bench_desc_build(const struct bench_op *op, struct bench_desc *d);
+/* Bindings: the inputs (JOIN: input_count of them), then the outputs. */
+uint32_t bench_input_count(const struct bench_op *op);
+
+/* bench_check.c: compares count elements of output k, from element `first` on (in memory order:
+ * outputs are dense, perhaps permuted), with the C reference (reference/) of d's desc run on the
+ * input buffer's contents; returns the number of mismatches and prints the first few. */
+uint64_t bench_check_range(const struct bench_op *op, const struct bench_desc *d,
+                           const uint8_t *input, uint32_t k, uint64_t first, uint64_t count,
+                           const uint8_t *actual);
+
 struct bench_instance
 {
     struct bench_env *env;
     const struct bench_op *op;
+    struct bench_desc desc;
     IDMLOperator *dml_op;
     IDMLCompiledOperator *compiled;
     IDMLBindingTable *table;
@@ -40,7 +73,7 @@ uint64_t bench_op_ceiling_bytes(const struct bench_op *op);
 HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,
                               struct bench_instance *inst, struct bench_result *result);
 void bench_instance_destroy(struct bench_instance *inst);
-/* Runs once over a poisoned output and compares with bench_expected. */
+/* Runs once over a poisoned output and compares with the reference (bench_check_range). */
 HRESULT bench_instance_verify(struct bench_env *env, struct bench_instance *inst,
                               struct bench_result *result);
 /* The operator, the ceiling, vkCmdCopyBuffer (and an empty dispatch for tiny cases). */

@@ -151,25 +151,24 @@ static void full_barrier(struct dml_vk_device *dev, VkCommandBuffer cmd)
                                  NULL);
 }
 
-/* A transfer probe is recorded exactly as an operator's runs are (the kernel's barriers
- * included): the copy as `runs` equal runs, written in reverse order so that no two consecutive
- * runs could be merged into one. */
+/* A transfer probe is recorded exactly as a step's runs are (its barriers included): the copy as
+ * `runs` equal runs, written in reverse order so that no two consecutive runs could be merged into
+ * one. */
 static void record_probe(struct dml_vk_device *dev, const struct calibration *c,
                          VkCommandBuffer cmd, const struct dml_vk_engine_probe *probe)
 {
     struct plan_copy_region regions[MANY_RUNS]; /* not static: devices may be created at once */
-    struct dml_vk_kernel kernel = c->kernel[probe->bytes == LARGE];
     struct dml_vk_slot slots[2] = {dml_vk_buffer_slot(dev, c->src, 0),
                                    dml_vk_buffer_slot(dev, c->dst, 0)};
     uint64_t run = probe->bytes / probe->runs;
-    if (probe->engine == DML_VK_ENGINE_TRANSFER)
+    if (probe->engine == DML_VK_ENGINE_COMPUTE)
     {
-        for (uint32_t r = 0; r < probe->runs; ++r)
-            regions[r] = (struct plan_copy_region){0, 1, r * run, (probe->runs - 1 - r) * run, run};
-        kernel.regions = regions;
-        kernel.region_count = probe->runs;
+        dml_vk_kernel_record(dev, &c->kernel[probe->bytes == LARGE], cmd, slots, 0);
+        return;
     }
-    dml_vk_kernel_record(dev, &kernel, cmd, slots, 0);
+    for (uint32_t r = 0; r < probe->runs; ++r)
+        regions[r] = (struct plan_copy_region){0, 1, r * run, (probe->runs - 1 - r) * run, run};
+    dml_vk_copies_record(dev, regions, probe->runs, cmd, slots);
 }
 
 /* A timestamp before and after each probe run, a full barrier before each so none overlaps.
@@ -237,6 +236,7 @@ static HRESULT measure(struct dml_vk_device *dev, uint64_t mask, struct dml_vk_e
     if (SUCCEEDED(hr))
     {
         record_all(dev, &c, cmd);
+        atomic_fetch_add(&e->probed, 1);
         hr = dml_vk_command_submit_and_wait(dev, cmd);
     }
     if (SUCCEEDED(hr))
@@ -323,6 +323,7 @@ HRESULT dml_vk_engines_choose(struct dml_vk_device *dev)
     *e = (struct dml_vk_engines){.forced = forced_engine(),
                                  .source = "not measured yet (measured at first use): compute"};
     atomic_init(&e->state, UNMEASURED);
+    atomic_init(&e->probed, 0);
     memcpy(e->probes, probe_list, sizeof(probe_list));
     if (e->forced >= 0)
     {

@@ -1,48 +1,36 @@
-/* The parameter block: struct plan as the shaders read it (std430). Mirrors Params, Dim and
- * Part in shaders/dmlops_common.glsl; the static assertions in params.c pin the layout. */
+/* The parameter block: struct plan as the generic kernels read it, declared from the list in
+ * params_layout.h (as the shaders' Params is); the static assertions in params.c pin the
+ * offsets std430 gives the shaders' declaration. */
 #ifndef DMLOPS_VK_PARAMS_H
 #define DMLOPS_VK_PARAMS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "params_layout.h"
 #include "plan.h"
+
+#define DML_VK_PARAMS_FIELD_U32(name) uint32_t name;
+#define DML_VK_PARAMS_FIELD_I32(name) int32_t name;
+#define DML_VK_PARAMS_FIELD_I64(name) int64_t name;
+#define DML_VK_PARAMS_FIELD_U32X4(name) uint32_t name[4];
+#define DML_VK_PARAMS_FIELD_F32(name) float name;
+#define DML_VK_PARAMS_FIELD_I64_RANK(name) int64_t name[PLAN_MAX_RANK];
+#define DML_VK_PARAMS_FIELD(kind, name) DML_VK_PARAMS_FIELD_##kind(name)
 
 struct dml_vk_params_dim
 {
-    int64_t in_stride;
-    int64_t pad_start;
-    uint32_t size;
-    uint32_t map;
-    uint32_t in_size;
-    int32_t step; /* the pre-map's scale, 0 read as 1 */
+    DMLOPS_PARAMS_DIM_FIELDS(DML_VK_PARAMS_FIELD)
 };
 
 struct dml_vk_params_part
 {
-    int64_t base;
-    int64_t strides[PLAN_MAX_RANK];
-    uint32_t slot;
-    uint32_t axis_begin;
+    DMLOPS_PARAMS_PART_FIELDS(DML_VK_PARAMS_FIELD)
 };
 
 struct dml_vk_params
 {
-    uint32_t rank;
-    uint32_t part_axis;
-    uint32_t part_count;
-    uint32_t in_slot;
-    uint32_t count;
-    uint32_t slot_count;
-    uint32_t slot_mask;     /* bit s: the plan reads or writes slot s (see slots_bound) */
-    uint32_t in_part_count; /* input parts follow the part_count output parts */
-    int64_t in_base;
-    uint32_t in_part_axis;
-    uint32_t reserved1;
-    uint32_t pad_value[4];
-    uint32_t arith; /* enum plan_arith */
-    float scale, bias;
-    uint32_t cast_types; /* CAST plans: enum plan_arith CAST's type pair */
+    DMLOPS_PARAMS_FIELDS(DML_VK_PARAMS_FIELD)
     struct dml_vk_params_dim dims[PLAN_MAX_RANK];
     struct dml_vk_params_part parts[];
 };

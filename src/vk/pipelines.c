@@ -94,12 +94,12 @@ static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_varian
 /* A spec's constants (if any) followed by SLOTS_MARK = true. */
 struct marked_spec
 {
-    struct dml_vk_spec spec;
+    struct plan_spec spec;
     VkBool32 mark;
     VkSpecializationMapEntry entries[DML_VK_SPEC_ENTRIES + 1];
 };
 
-static VkSpecializationInfo add_mark(const struct dml_vk_spec *spec,
+static VkSpecializationInfo add_mark(const struct plan_spec *spec,
                                      const VkSpecializationInfo *info, struct marked_spec *out)
 {
     uint32_t n = spec ? info->mapEntryCount : 0;
@@ -115,7 +115,7 @@ static VkSpecializationInfo add_mark(const struct dml_vk_spec *spec,
 }
 
 static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                      const uint32_t *code, size_t bytes, const struct dml_vk_spec *spec,
+                      const uint32_t *code, size_t bytes, const struct plan_spec *spec,
                       VkPipeline *out)
 {
     VkShaderModule module;
@@ -145,7 +145,7 @@ static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *va
 }
 
 /* FNV-1a over the spec's bytes (zero-filled, so equal specs hash equal). */
-static uint64_t spec_hash(const struct dml_vk_spec *spec)
+static uint64_t spec_hash(const struct plan_spec *spec)
 {
     const unsigned char *bytes = (const unsigned char *)spec;
     uint64_t h = 0xcbf29ce484222325ull;
@@ -155,7 +155,7 @@ static uint64_t spec_hash(const struct dml_vk_spec *spec)
 }
 
 static bool entry_matches(const struct dml_vk_pipeline_entry *e,
-                          const struct dml_vk_variant *variant, const struct dml_vk_spec *spec,
+                          const struct dml_vk_variant *variant, const struct plan_spec *spec,
                           uint64_t hash)
 {
     if (e->hash != hash || memcmp(&e->variant, variant, sizeof(*variant)))
@@ -164,7 +164,7 @@ static bool entry_matches(const struct dml_vk_pipeline_entry *e,
 }
 
 static VkPipeline find(const struct dml_vk_pipelines *p, const struct dml_vk_variant *variant,
-                       const struct dml_vk_spec *spec, uint64_t hash)
+                       const struct plan_spec *spec, uint64_t hash)
 {
     for (size_t i = p->count; i-- > 0;)
     {
@@ -176,7 +176,7 @@ static VkPipeline find(const struct dml_vk_pipelines *p, const struct dml_vk_var
 
 /* Lock held: building under the lock keeps one pipeline per variant and spec. */
 static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                   const struct dml_vk_spec *spec, uint64_t hash, VkPipeline *out)
+                   const struct plan_spec *spec, uint64_t hash, VkPipeline *out)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     size_t bytes = 0;
@@ -185,7 +185,7 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
         return E_INVALIDARG;
     if (spec && p->specialized >= DML_VK_MAX_SPECIALIZED)
         return S_FALSE; /* enough shapes compiled: the caller falls back to the generic kernel */
-    struct dml_vk_spec *copy = spec ? malloc(sizeof(*spec)) : NULL;
+    struct plan_spec *copy = spec ? malloc(sizeof(*spec)) : NULL;
     if ((spec && !copy) ||
         !dml_vk_array_reserve((void **)&p->entries, &p->capacity, p->count, sizeof(*p->entries)))
         return free(copy), E_OUTOFMEMORY;
@@ -201,7 +201,7 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
 }
 
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                            const struct dml_vk_spec *spec, VkPipeline *out)
+                            const struct plan_spec *spec, VkPipeline *out)
 {
     uint64_t hash = spec_hash(spec);
     pthread_mutex_lock(&dev->pipelines.lock);

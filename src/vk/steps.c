@@ -3,8 +3,10 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "plan_chunk.h"
+#include "plan_copy.h"
 #include "vk_private.h"
 
 static HRESULT add_chunk(struct dml_vk_device *dev, const struct plan *plan, uint32_t index,
@@ -68,6 +70,30 @@ static HRESULT add_whole(struct dml_vk_device *dev, const struct plan *plan, boo
     return hr;
 }
 
+/* The engine choice (see steps.h): a direct step that is a few contiguous runs asks the
+ * device's probes (which run now on the library's own device if they are still to be done). */
+static HRESULT choose_engine(struct dml_vk_device *dev, const struct plan *plan,
+                             struct dml_vk_step *step)
+{
+    struct plan_copy_region regions[PLAN_COPY_MAX_REGIONS];
+    enum dml_vk_engine engine = DML_VK_ENGINE_COMPUTE;
+    uint32_t count;
+    HRESULT hr;
+
+    step->engine = DML_VK_ENGINE_COMPUTE;
+    if (step->indirect || !plan_copy_regions(plan, regions, &count))
+        return S_OK;
+    if (FAILED(hr = dml_vk_engine_for(dev, plan->count * plan->elem_bytes, count, &engine)) ||
+        engine != DML_VK_ENGINE_TRANSFER)
+        return hr;
+    if (!(step->regions = malloc(count * sizeof(*regions))))
+        return E_OUTOFMEMORY;
+    memcpy(step->regions, regions, count * sizeof(*regions));
+    step->region_count = count;
+    step->engine = DML_VK_ENGINE_TRANSFER;
+    return S_OK;
+}
+
 HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
                            struct dml_vk_step *out)
 {
@@ -91,11 +117,10 @@ HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, b
         hr = add_whole(dev, plan, indirect, out);
     for (uint32_t i = 0; !cuts && chunks > 1 && i < chunks && SUCCEEDED(hr); ++i)
         hr = add_chunk(dev, plan, i, max_slots, out);
+    if (SUCCEEDED(hr))
+        hr = choose_engine(dev, plan, out);
     if (FAILED(hr))
         dml_vk_step_destroy(dev, out);
-    else
-        out->engine =
-            out->dispatches[0].kernel.region_count ? DML_VK_ENGINE_TRANSFER : DML_VK_ENGINE_COMPUTE;
     return hr;
 }
 
@@ -107,6 +132,7 @@ void dml_vk_step_destroy(struct dml_vk_device *dev, struct dml_vk_step *step)
         free(step->dispatches[d].slot_map);
     }
     free(step->dispatches);
+    free(step->regions);
     *step = (struct dml_vk_step){0};
 }
 
@@ -127,10 +153,21 @@ static void record_direct(struct dml_vk_device *dev, const struct dml_vk_step_di
     dml_vk_kernel_record(dev, &dispatch->kernel, cmd, local, 0);
 }
 
+bool dml_vk_step_uses_copy_engine(const struct dml_vk_step *step, const struct dml_vk_slot *slots)
+{
+    return step->engine == DML_VK_ENGINE_TRANSFER &&
+           dml_vk_copies_possible(step->regions, step->region_count, slots, step->slot_count);
+}
+
 void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
                         VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                         VkDeviceAddress slot_block)
 {
+    if (!step->indirect && dml_vk_step_uses_copy_engine(step, slots))
+    {
+        dml_vk_copies_record(dev, step->regions, step->region_count, cmd, slots);
+        return;
+    }
     for (uint32_t d = 0; d < step->dispatch_count; ++d)
     {
         if (step->indirect)

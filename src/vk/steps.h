@@ -3,8 +3,15 @@
  * block, with no barrier between them: they write disjoint outputs. Otherwise, where its slots
  * are pushed when recorded and do not fit in push constants, the plan is cut along its part axis
  * into several dispatches (plan_chunk.h); where they are read at execution from a slot block
- * (DESCRIPTORS_VOLATILE), it is one dispatch. Whether the step runs on the copy engine is decided
- * here, once, when the step is created (see dml_vk_device_engines), and kept in engine. */
+ * (DESCRIPTORS_VOLATILE), it is one dispatch.
+ *
+ * The copy engine is a per-step choice, made once when the step is created and kept in engine:
+ * TRANSFER when the step's slots are pushed (known at recording), its plan is a few contiguous
+ * runs (plan_copy.h) and the device's probes say vkCmdCopyBuffer carries that many bytes in that
+ * many runs faster (dml_vk_device_engines); COMPUTE otherwise. A TRANSFER step is recorded as its
+ * runs whenever the slots bound allow it (dml_vk_copies_possible: every buffer the library's own,
+ * no run overlapping its destination), and as its dispatches when they do not: an application's
+ * own buffer may lack transfer usage. */
 #ifndef DMLOPS_VK_STEPS_H
 #define DMLOPS_VK_STEPS_H
 
@@ -21,6 +28,8 @@ struct dml_vk_step
     uint32_t slot_count; /* the plan's */
     bool indirect;       /* slots read from a slot block at execution */
     enum dml_vk_engine engine;
+    uint32_t region_count; /* TRANSFER: the plan's runs, in the step's slots */
+    struct plan_copy_region *regions;
     uint32_t dispatch_count;
     struct dml_vk_step_dispatch *dispatches;
 };
@@ -32,14 +41,17 @@ void dml_vk_step_destroy(struct dml_vk_device *dev, struct dml_vk_step *step);
 /* Bytes of the step's slot block (indirect steps), written by dml_vk_slot_block_write. */
 uint64_t dml_vk_step_block_bytes(const struct dml_vk_step *step);
 /* Records the step: slots (slot_count of them, as bound now) for a direct step, slot_block for an
- * indirect one. */
+ * indirect one: its runs on the copy engine where it chose that engine and the slots allow,
+ * otherwise its dispatches. */
 void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
                         VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                         VkDeviceAddress slot_block);
+/* Whether dml_vk_step_record with these slots records the step's runs (the copy engine). */
+bool dml_vk_step_uses_copy_engine(const struct dml_vk_step *step, const struct dml_vk_slot *slots);
 /* A kernel that runs with a slot block whose word 0 (the unbound count) is not 0 writes nothing
  * and sets this bit in word 0 (shaders/dmlops_slots.glsl), so that the library can tell the
  * application, on a debug device, that work ran with incomplete bindings. Returns and clears it. */
-#define DML_VK_SLOT_BLOCK_RAN_UNBOUND (UINT64_C(1) << 63)
+#define DML_VK_SLOT_BLOCK_RAN_UNBOUND (UINT64_C(1) << DMLOPS_RAN_UNBOUND_BIT)
 bool dml_vk_slot_block_take_ran_unbound(void *host);
 
 /* A barrier between two steps: everything compute shaders and copies wrote before it is visible

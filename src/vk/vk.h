@@ -85,7 +85,8 @@ struct dml_vk_block
     struct dml_vk_slab *slab_; /* private */
     uint32_t class_;           /* private */
 };
-#define DML_VK_BLOCK_ALIGNMENT 64
+/* The shaders mask a parameter block's address with the alignment. */
+#define DML_VK_BLOCK_ALIGNMENT DMLOPS_PARAMS_ALIGNMENT
 
 /* A block of at least size bytes (size >= 1), aligned to DML_VK_BLOCK_ALIGNMENT. */
 HRESULT dml_vk_block_alloc(struct dml_vk_device *dev, uint64_t size, struct dml_vk_block *out);
@@ -97,7 +98,7 @@ void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
  * the parameter block's address. A kernel reading more (a SPLIT into many outputs) reads them
  * from a slot block at execution; the dispatchables use that for DESCRIPTORS_VOLATILE only and
  * cut other plans to fit (src/plan_chunk.h). */
-#define DML_VK_PUSH_SLOTS 15
+#define DML_VK_PUSH_SLOTS DMLOPS_PUSH_SLOTS
 
 /* A bound position: its device address (0: unbound) and, for buffers from dml_vk_buffer_create
  * (which have transfer usage), the buffer and the offset in it, so that the copy engine can reach
@@ -116,12 +117,8 @@ struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer
 /* slot moved on by bytes; an unbound slot stays unbound. */
 struct dml_vk_slot dml_vk_slot_advance(struct dml_vk_slot slot, uint64_t bytes);
 
-struct plan_copy_region;
-
 /* One dispatch ready to record: the pipeline of the plan's variant (shared, owned by the
- * device's pipeline cache), the plan packed into a parameter block, and the group counts. Where
- * the device copies faster with its copy engine (dml_vk_device_engines) and the plan is a few
- * contiguous runs, also those runs, recorded as vkCmdCopyBuffer whenever every slot can take it. */
+ * device's pipeline cache), the plan packed into a parameter block, and the group counts. */
 struct dml_vk_kernel
 {
     VkPipeline pipeline;
@@ -129,43 +126,37 @@ struct dml_vk_kernel
     struct dml_vk_block params;
     uint32_t groups[3];
     uint32_t slot_count;
-    uint32_t region_count; /* 0: compute only */
-    struct plan_copy_region *regions;
 };
 
-/* E_INVALIDARG for a malformed plan (see dml_vk_plan_check). */
+/* E_INVALIDARG for a plan the kernels do not implement (plan_check.h). */
 HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out);
 /* As dml_vk_kernel_create; slot_block: the kernel will run on slot blocks and is built to mark
  * one whose slots were unbound (DML_VK_SLOT_BLOCK_RAN_UNBOUND, a store the others lack). */
 HRESULT dml_vk_kernel_create_for(struct dml_vk_device *dev, const struct plan *plan,
                                  bool slot_block, struct dml_vk_kernel *out);
-/* Frees the parameter block (the GPU must be done with it) and the runs; zeroes *kernel. */
+/* Frees the parameter block (the GPU must be done with it); zeroes *kernel. */
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel);
-/* Records the kernel; inserts no barrier around a dispatch. slots[0 .. plan.slot_count) are the
- * slots as they are now, or NULL when they are known only at execution (DESCRIPTORS_VOLATILE).
+/* Records the kernel's dispatch; inserts no barrier. slots[0 .. plan.slot_count) are the slots
+ * as they are now, or NULL when they are known only at execution (DESCRIPTORS_VOLATILE).
  * slot_block (8-byte aligned, see dml_vk_slot_block_write) holds them at execution; it is needed
  * when slots is NULL or the plan reads more than DML_VK_PUSH_SLOTS slots, and ignored otherwise.
- * The copy engine is used only with slots, runs, and a buffer in every slot; its copies are then
- * fenced by barriers of their own (compute to transfer before, transfer to compute after), so
- * that to the application they are ordered like a compute dispatch. The compute pipeline and
- * push constants of cmd may be left changed. Not thread-safe per cmd (as Vulkan). */
+ * The compute pipeline and push constants of cmd may be left changed. Not thread-safe per cmd
+ * (as Vulkan). */
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block);
-/* Whether dml_vk_kernel_record with these slots uses the copy engine. */
-bool dml_vk_kernel_uses_copy_engine(const struct dml_vk_kernel *kernel,
-                                    const struct dml_vk_slot *slots);
 
-/* Which engine carries a plan of contiguous runs faster on this device: the compute kernel or
+/* Which engine carries a step of contiguous runs faster on this device: the compute kernel or
  * vkCmdCopyBuffer. Decided from probes timed on the GPU (or read back from an earlier process's
  * file for this device, driver and library version): each engine on a small and a large copy, and
  * the copy engine on the large copy cut into many runs. Times in between follow the line through
- * the two sizes, plus the measured cost of each extra run. The probes run lazily, at the first
- * step that could use the copy engine (or the first call of dml_vk_device_engines), and only on a
- * device the library created, on its own queue: never inside device creation, never on an
- * application's queue (an interop device without a cache file uses compute).
- * DMLOPS_COPY_ENGINE=compute or transfer forces the choice. */
+ * the two sizes, plus the measured cost of each extra run. The probes run lazily, when the first
+ * step that could use the copy engine is compiled (or at the first call of
+ * dml_vk_device_engines), and only on a device the library created, on its own queue: never
+ * inside device creation, never on an application's queue (an interop device without a cache
+ * file uses compute). DMLOPS_COPY_ENGINE=compute or transfer forces the choice. Each program step
+ * makes the choice once, when it is compiled (steps.h). */
 enum dml_vk_engine
 {
     DML_VK_ENGINE_COMPUTE,
@@ -184,15 +175,12 @@ struct dml_vk_engines
     int forced; /* an enum dml_vk_engine, or -1 */
     bool measured;
     struct dml_vk_engine_probe probes[DML_VK_ENGINE_PROBES];
-    const char *source; /* how the choice is made, for people */
-    _Atomic int state;  /* private: measured yet? */
+    const char *source;  /* how the choice is made, for people */
+    _Atomic int state;   /* private: measured yet? */
+    _Atomic int probed;  /* how many times the probes were submitted (tests) */
 };
 /* Measures first when that is still to be done (see above). */
 const struct dml_vk_engines *dml_vk_device_engines(struct dml_vk_device *dev);
-
-/* S_OK when the plan is one the kernels implement, else E_INVALIDARG; what (if not NULL) gets a
- * short description of the first problem. */
-HRESULT dml_vk_plan_check(const struct plan *plan, const char **what);
 
 /* Any buffer with SHADER_DEVICE_ADDRESS usage: its device address. For buffers from
  * dml_vk_buffer_create, the address queried once at creation (so GPU-assisted validation knows

@@ -142,7 +142,7 @@ HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFla
 #define DML_VK_KERNEL_VEC PLAN_KERNEL_COUNT        /* shaders/vec.comp, specialized per plan */
 #define DML_VK_KERNEL_TILE (PLAN_KERNEL_COUNT + 1) /* shaders/tile.comp, likewise */
 #define DML_VK_MAX_SPECIALIZED 256                 /* beyond this many shapes, generic kernels */
-struct dml_vk_spec;
+struct plan_spec;
 struct dml_vk_variant
 {
     uint32_t kernel;     /* enum plan_kernel, or DML_VK_KERNEL_VEC */
@@ -153,7 +153,7 @@ struct dml_vk_pipeline_entry
 {
     struct dml_vk_variant variant;
     uint64_t hash;            /* of spec; 0 without */
-    struct dml_vk_spec *spec; /* owned copy; NULL for generic kernels */
+    struct plan_spec *spec; /* owned copy; NULL for generic kernels */
     VkPipeline pipeline;
 };
 struct dml_vk_module_entry
@@ -180,7 +180,7 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);
  * DML_VK_MAX_SPECIALIZED specialized pipelines exist already (callers fall back to the generic
  * kernel); E_OUTOFMEMORY only when memory ran out. */
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                            const struct dml_vk_spec *spec, VkPipeline *out);
+                            const struct plan_spec *spec, VkPipeline *out);
 
 /* cache_files.c: the file of kind `what` (e.g. "pipelines") for this device, driver and library
  * version, in $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), a directory of this user's that no one
@@ -248,6 +248,16 @@ struct dml_vk_device
 HRESULT dml_vk_engines_choose(struct dml_vk_device *dev);
 HRESULT dml_vk_engine_for(struct dml_vk_device *dev, uint64_t bytes, uint32_t runs,
                           enum dml_vk_engine *engine);
+
+/* copies.c: a step's runs (plan_copy.h) as vkCmdCopyBuffer between a compute-to-transfer and a
+ * transfer-to-compute barrier. possible: slots known now, every one a buffer of the library's
+ * (dmlopsCreateBuffer: transfer usage; an application's buffer may lack it), and no run overlapping
+ * another's destination (vkCmdCopyBuffer forbids it: an in-place IDENTITY). */
+struct plan_copy_region;
+bool dml_vk_copies_possible(const struct plan_copy_region *regions, uint32_t count,
+                            const struct dml_vk_slot *slots, uint32_t slot_count);
+void dml_vk_copies_record(struct dml_vk_device *dev, const struct plan_copy_region *regions,
+                          uint32_t count, VkCommandBuffer cmd, const struct dml_vk_slot *slots);
 
 /* Grows a dynamic array (items, count, capacity) so that one more item fits. */
 bool dml_vk_array_reserve(void **items, size_t *capacity, size_t count, size_t item_size);

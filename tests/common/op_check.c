@@ -6,6 +6,7 @@
 
 #include "lower.h"
 #include "plan_exec.h"
+#include "reference.h"
 #include "validate.h"
 #include "vk_test.h"
 
@@ -41,6 +42,11 @@ void op_check_alloc(struct op_check_buffers *b, uint32_t s, uint64_t bytes, stru
     b->data[s] = malloc(bytes ? bytes : 1);
     for (uint64_t i = 0; i < bytes; ++i)
         b->data[s][i] = s < b->input_count ? (uint8_t)rng_next(rng) : VK_TEST_POISON;
+}
+
+void op_check_expect(struct op_check_buffers *b, const DML_OPERATOR_DESC *desc)
+{
+    ref_run(desc, (const void *const *)b->data, (void *const *)&b->data[b->input_count]);
 }
 
 void op_check_free(struct op_check_buffers *b)

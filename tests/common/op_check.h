@@ -1,7 +1,8 @@
 /* The random differential of one operator (tests/gpu_ops/test_op_<op>.c): the test builds a desc
- * and its expected outputs with its own C reference; op_check validates and lowers the desc, runs
- * the plan with plan_exec (no GPU) and on the GPU, and compares every output byte with the
- * expected ones. Slots: the inputs, then the outputs (as lowering numbers them). */
+ * and its inputs, op_check_expect computes the expected outputs with the C reference
+ * (reference/); op_check_run validates and lowers the desc, runs the plan with plan_exec (no GPU)
+ * and on the GPU, and compares every output byte with the expected ones. Slots: the inputs, then
+ * the outputs (as lowering numbers them). */
 #ifndef DMLOPS_TEST_OP_CHECK_H
 #define DMLOPS_TEST_OP_CHECK_H
 
@@ -31,6 +32,8 @@ bool op_check_strides(struct rng *rng, uint32_t rank, const uint32_t *sizes, boo
 /* Allocates slot s of `bytes` bytes: random contents for inputs, VK_TEST_POISON for outputs. */
 void op_check_alloc(struct op_check_buffers *b, uint32_t s, uint64_t bytes, struct rng *rng);
 void op_check_free(struct op_check_buffers *b);
+/* The expected outputs: the poisoned output slots through the reference's run of desc. */
+void op_check_expect(struct op_check_buffers *b, const DML_OPERATOR_DESC *desc);
 
 /* dev NULL: plan_exec only. False with the reason in why. */
 bool op_check_run(struct dml_vk_device *dev, const DML_OPERATOR_DESC *desc,

@@ -2,6 +2,7 @@
 #include "vk_test.h"
 
 #include "plan_exec.h"
+#include "vk/steps.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,11 +41,13 @@ struct run
     VkBuffer buffers[VK_TEST_MAX_SLOTS];
     struct dml_vk_slot slots[VK_TEST_MAX_SLOTS];
     struct dml_vk_block block;
-    struct dml_vk_kernel kernel;
+    struct dml_vk_kernel kernel; /* ADDRESSES and BLOCK */
+    struct dml_vk_step step;     /* PUSHED */
 };
 
 static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
-                         const uint64_t *slot_sizes, uint8_t *const *slots, struct run *run)
+                         const uint64_t *slot_sizes, uint8_t *const *slots,
+                         enum vk_test_slots mode, struct run *run)
 {
     HRESULT hr = dml_vk_block_alloc(dev, dml_vk_slot_block_bytes(plan->slot_count), &run->block);
     for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->slot_count; ++s)
@@ -55,7 +58,9 @@ static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
         if (SUCCEEDED(hr))
             run->slots[s] = dml_vk_buffer_slot(dev, run->buffers[s], 0);
     }
-    if (SUCCEEDED(hr))
+    if (SUCCEEDED(hr) && mode == VK_TEST_SLOTS_PUSHED)
+        hr = dml_vk_step_create(dev, plan, false, &run->step);
+    else if (SUCCEEDED(hr))
         hr = dml_vk_kernel_create(dev, plan, &run->kernel);
     return hr;
 }
@@ -66,6 +71,11 @@ static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_
     HRESULT hr = dml_vk_command_begin(dev, &cmd);
     if (FAILED(hr))
         return hr;
+    if (mode == VK_TEST_SLOTS_PUSHED)
+    {
+        dml_vk_step_record(dev, &run->step, cmd, run->slots, 0);
+        return dml_vk_command_submit_and_wait(dev, cmd);
+    }
     uint32_t count = run->kernel.slot_count;
     bool late = mode == VK_TEST_SLOTS_BLOCK, pushed = count <= DML_VK_PUSH_SLOTS;
     for (uint32_t s = 0; mode == VK_TEST_SLOTS_ADDRESSES && s < count; ++s)
@@ -86,7 +96,7 @@ HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const ui
     struct run run = {0};
     if (plan->slot_count > sizeof(run.buffers) / sizeof(run.buffers[0]))
         return E_INVALIDARG;
-    HRESULT hr = run_setup(dev, plan, slot_sizes, slots, &run);
+    HRESULT hr = run_setup(dev, plan, slot_sizes, slots, mode, &run);
     if (SUCCEEDED(hr))
         hr = run_dispatch(dev, &run, mode);
     for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->slot_count; ++s)
@@ -94,6 +104,7 @@ HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const ui
     for (uint32_t s = 0; s < plan->slot_count; ++s)
         dml_vk_buffer_destroy(dev, run.buffers[s]);
     dml_vk_kernel_destroy(dev, &run.kernel);
+    dml_vk_step_destroy(dev, &run.step);
     dml_vk_block_free(dev, &run.block);
     return hr;
 }

@@ -22,13 +22,16 @@ struct dml_vk_device *vk_test_device(void);
 /* Runs the plan on host memory with plan_exec: slots[s] is the memory of binding slot s. */
 void vk_test_reference(const struct plan *plan, uint8_t *const *slots);
 
-/* How a dispatch gets its slots (see dml_vk_kernel_record). */
+/* How the plan runs and gets its slots. */
 enum vk_test_slots
 {
-    VK_TEST_SLOTS_PUSHED,    /* buffers and addresses (a block written first where they do not
-                                fit): the copy engine where the kernel has runs */
-    VK_TEST_SLOTS_ADDRESSES, /* addresses only, as for the application's buffers: compute */
-    VK_TEST_SLOTS_BLOCK, /* read from a block at execution; the block is written after recording */
+    VK_TEST_SLOTS_PUSHED,    /* as a direct program step (dml_vk_step_record): buffers and
+                                addresses, the copy engine where the step chose it, the plan cut
+                                into several dispatches where its slots do not fit */
+    VK_TEST_SLOTS_ADDRESSES, /* one kernel (dml_vk_kernel_record), addresses only, as for the
+                                application's buffers (a block written first where they do not
+                                fit) */
+    VK_TEST_SLOTS_BLOCK, /* one kernel reading a block at execution, written after recording */
 };
 
 /* Creates one buffer per slot (slot_sizes bytes, initial contents slots[s]), runs the plan on

@@ -110,7 +110,7 @@ bool fuzz_decode(const uint8_t *data, size_t size, struct fuzz_arena *arena, str
     read_header(&fb, header);
     read_patches(&d, &fb);
     kind = (enum fuzz_kind)(header[FH_KIND] % FUZZ_KIND_COUNT);
-    if (kind >= FUZZ_KIND_EXAMPLE_0)
+    if (kind >= FUZZ_KIND_EXAMPLE_0 && kind < FUZZ_KIND_EXAMPLE_END)
         fuzz_params_example(kind - FUZZ_KIND_EXAMPLE_0, &p);
     else
         fuzz_params_generic(kind, header, &p);

@@ -17,10 +17,11 @@ struct fuzz_case
     enum fuzz_rare rare;
     uint8_t options;               /* FUZZ_OPT_* */
     const DML_OPERATOR_DESC *desc; /* what CreateOperator gets; may be NULL */
-    bool implemented;              /* desc->Type is one of the five operators */
+    bool implemented;              /* desc->Type has a builder (fuzz_ops.c): it is implemented */
     DML_EXECUTION_FLAGS compile_flags;
     /* Meaningful once CreateOperator has accepted desc: */
-    const DML_TENSOR_DESC *input;
+    const DML_TENSOR_DESC *inputs; /* input_count consecutive descs */
+    uint32_t input_count;
     const DML_TENSOR_DESC *outputs; /* output_count consecutive descs */
     uint32_t output_count;
 };

@@ -6,7 +6,7 @@
 #include "fuzz_decode.h"
 
 #define FUZZ_RANK_MAX 8
-#define FUZZ_DEFAULT_OUTPUTS 8  /* SPLIT outputs with their own default shape */
+#define FUZZ_DEFAULT_OUTPUTS 8  /* SPLIT outputs (JOIN inputs) with their own default shape */
 #define FUZZ_DRAWN_ELEMENTS 256 /* array elements a patch can address; later ones are 0 */
 
 struct fuzz_patch
@@ -25,14 +25,20 @@ struct fuzz_shape
 struct fuzz_params
 {
     DML_OPERATOR_TYPE type;
-    DML_TENSOR_DATA_TYPE data_type;
+    DML_TENSOR_DATA_TYPE data_type, out_data_type; /* the inputs', the outputs' (CAST: another) */
     struct fuzz_shape input;
+    uint32_t input_count;                           /* JOIN; 1 for the others */
+    struct fuzz_shape inputs[FUZZ_DEFAULT_OUTPUTS]; /* JOIN: input j's shape (inputs[0]: input) */
     uint32_t output_count;
     struct fuzz_shape outputs[FUZZ_DEFAULT_OUTPUTS];
-    uint32_t arrays[3][FUZZ_RANK_MAX]; /* SLICE(1) offsets, sizes, strides; PADDING start, end */
+    uint32_t arrays[3][FUZZ_RANK_MAX]; /* SLICE(1) offsets, sizes, strides; PADDING start, end;
+                                          TILE repeats */
     uint32_t axis, mode;
     uint64_t value;
-    uint8_t stride_modes[2]; /* input, outputs */
+    uint32_t block, order;          /* depth/space */
+    bool scale_bias;                /* IDENTITY: ScaleBias given */
+    uint32_t scale_bits, bias_bits; /* IDENTITY */
+    uint8_t stride_modes[2];        /* inputs, outputs */
 };
 
 struct fuzz_decoder

@@ -82,7 +82,7 @@ void fuzz_device_warm_up(void)
 
     for (unsigned level = 0; level < FUZZ_LEVEL_COUNT; ++level)
     {
-        for (unsigned example = 0; example < FUZZ_KIND_COUNT - FUZZ_KIND_EXAMPLE_0; ++example)
+        for (unsigned example = 0; example < FUZZ_KIND_EXAMPLE_END - FUZZ_KIND_EXAMPLE_0; ++example)
         {
             input[FH_LEVEL] = (uint8_t)level;
             input[FH_KIND] = (uint8_t)(FUZZ_KIND_EXAMPLE_0 + example);

@@ -4,45 +4,32 @@
 #define COBJMACROS
 #include <stdlib.h>
 
-#include "fuzz_decode.h"
+#include "fuzz_exec.h"
 #include "fuzz_harness.h"
 
 #define VALID_EXECUTION_FLAGS                                                                      \
     (DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION |                                         \
      DML_EXECUTION_FLAG_DISABLE_META_COMMANDS | DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE)
 
-/* Where one binding lives: buffer index, offset, and the size bound. */
-struct placement
-{
-    uint32_t buffer;
-    uint64_t offset, size;
-};
-
-/* Slots: 0 the input, 1..n the outputs, n + 1 the persistent resource (size 0: none). */
-struct exec
-{
-    IDMLDevice *device;
-    const struct fuzz_case *c;
-    IDMLCompiledOperator *compiled;
-    DML_BINDING_PROPERTIES props;
-    uint32_t slots;
-    struct placement *places;
-    ID3D12Resource **buffers;
-};
-
 static const DML_BUFFER_TENSOR_DESC *buffer_desc(const DML_TENSOR_DESC *tensor)
 {
     return tensor->Desc;
 }
 
-static const DML_TENSOR_DESC *slot_tensor(const struct exec *e, uint32_t slot)
+const DML_TENSOR_DESC *fuzz_slot_tensor(const struct exec *e, uint32_t slot)
 {
-    return slot == 0 ? e->c->input : &e->c->outputs[slot - 1];
+    uint32_t inputs = e->c->input_count;
+    return slot < inputs ? &e->c->inputs[slot] : &e->c->outputs[slot - inputs];
 }
 
-static uint32_t persistent_slot(const struct exec *e)
+uint32_t fuzz_persistent_slot(const struct exec *e)
 {
     return e->slots - 1;
+}
+
+static bool is_owned(const struct exec *e, uint32_t j)
+{
+    return buffer_desc(&e->c->inputs[j])->Flags & DML_TENSOR_FLAG_OWNED_BY_DML;
 }
 
 static const char *compile(struct exec *e, IDMLOperator *op)
@@ -69,27 +56,33 @@ static const char *compile(struct exec *e, IDMLOperator *op)
     return NULL;
 }
 
-/* Decision D12. An owned input's persistent copy holds at least the bytes the operator reads
+/* Decision D12. Each owned input's persistent copy holds at least the bytes the operator reads
  * (DMLCalcBufferTensorSize), whether or not it is sized by TotalTensorSizeInBytes. */
 static const char *check_properties(struct exec *e)
 {
     const DML_BINDING_PROPERTIES *props = &e->props;
-    const DML_BUFFER_TENSOR_DESC *input = buffer_desc(e->c->input);
-    const bool owned = input->Flags & DML_TENSOR_FLAG_OWNED_BY_DML;
-    const UINT64 needed = dmlopsCalcBufferTensorSize(input->DataType, input->DimensionCount,
-                                                     input->Sizes, input->Strides);
+    UINT64 needed = 0;
+    uint32_t owned = 0;
 
+    for (uint32_t j = 0; j < e->c->input_count; ++j)
+    {
+        const DML_BUFFER_TENSOR_DESC *input = buffer_desc(&e->c->inputs[j]);
+        if (!is_owned(e, j))
+            continue;
+        ++owned;
+        needed += dmlopsCalcBufferTensorSize(input->DataType, input->DimensionCount, input->Sizes,
+                                             input->Strides);
+    }
     e->props = IDMLCompiledOperator_GetBindingProperties(e->compiled);
     if (props->RequiredDescriptorCount || props->TemporaryResourceSize)
         return fuzz_finding("binding properties: %u descriptors, %llu temporary bytes (D12: 0)",
                             props->RequiredDescriptorCount,
                             (unsigned long long)props->TemporaryResourceSize);
     if (owned ? props->PersistentResourceSize < needed : props->PersistentResourceSize != 0)
-        return fuzz_finding("PersistentResourceSize %llu for %s input of %llu bytes "
-                            "(TotalTensorSizeInBytes %llu)",
-                            (unsigned long long)props->PersistentResourceSize,
-                            owned ? "an OWNED_BY_DML" : "an ordinary", (unsigned long long)needed,
-                            (unsigned long long)input->TotalTensorSizeInBytes);
+        return fuzz_finding("PersistentResourceSize %llu for %u OWNED_BY_DML inputs reading %llu "
+                            "bytes",
+                            (unsigned long long)props->PersistentResourceSize, owned,
+                            (unsigned long long)needed);
     return NULL;
 }
 
@@ -97,9 +90,10 @@ static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 {
     uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT;
 
-    if (slot != persistent_slot(e))
+    if (slot != fuzz_persistent_slot(e))
     {
-        const UINT guaranteed = buffer_desc(slot_tensor(e, slot))->GuaranteedBaseOffsetAlignment;
+        const UINT guaranteed =
+            buffer_desc(fuzz_slot_tensor(e, slot))->GuaranteedBaseOffsetAlignment;
         align = guaranteed > align ? guaranteed : align;
     }
     return align;
@@ -107,8 +101,9 @@ static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 
 static uint64_t slot_size(const struct exec *e, uint32_t slot)
 {
-    return slot == persistent_slot(e) ? e->props.PersistentResourceSize
-                                      : buffer_desc(slot_tensor(e, slot))->TotalTensorSizeInBytes;
+    return slot == fuzz_persistent_slot(e)
+               ? e->props.PersistentResourceSize
+               : buffer_desc(fuzz_slot_tensor(e, slot))->TotalTensorSizeInBytes;
 }
 
 /* With FUZZ_OPT_SHARED_BUFFER the tensors lie in buffer 0 at aligned, disjoint offsets and the
@@ -126,7 +121,7 @@ static bool place_bindings(struct exec *e, uint64_t *buffer_sizes)
         const uint64_t align = slot_alignment(e, slot), size = slot_size(e, slot);
         uint64_t *end;
 
-        place->buffer = !shared ? slot : slot == persistent_slot(e) ? 1 : 0;
+        place->buffer = !shared ? slot : slot == fuzz_persistent_slot(e) ? 1 : 0;
         end = &buffer_sizes[place->buffer];
         if (size > FUZZ_EXECUTE_MAX_BYTES || align > FUZZ_EXECUTE_MAX_BYTES)
             return false;
@@ -180,60 +175,72 @@ static const char *execute(struct exec *e, const char *what, IDMLDispatchable *d
     return FAILED(hr) ? fuzz_finding("dmlopsExecute of the %s: 0x%08X", what, (unsigned)hr) : NULL;
 }
 
-/* The owned input goes into the persistent resource; nothing to bind when there is none. */
-static void initialize(struct exec *e, IDMLBindingTable *table)
+/* The owned inputs go into the persistent resource (one BUFFER_ARRAY of every input); nothing
+ * to bind when there is none. */
+static void initialize(struct exec *e, IDMLBindingTable *table, DML_BUFFER_BINDING *inputs)
 {
-    DML_BUFFER_BINDING input = buffer_binding(e, 0), persistent;
-    DML_BUFFER_ARRAY_BINDING array = {1, &input};
-    DML_BINDING_DESC inputs = {DML_BINDING_TYPE_BUFFER_ARRAY, &array}, outputs;
+    DML_BUFFER_ARRAY_BINDING array = {e->c->input_count, inputs};
+    DML_BINDING_DESC input_array = {DML_BINDING_TYPE_BUFFER_ARRAY, &array}, outputs;
+    DML_BUFFER_BINDING persistent;
 
-    if (e->props.PersistentResourceSize)
-    {
-        persistent = buffer_binding(e, persistent_slot(e));
-        outputs = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &persistent};
-        IDMLBindingTable_BindInputs(table, 1, &inputs);
-        IDMLBindingTable_BindOutputs(table, 1, &outputs);
-    }
+    if (!e->props.PersistentResourceSize)
+        return;
+    for (uint32_t j = 0; j < e->c->input_count; ++j)
+        inputs[j] = buffer_binding(e, j);
+    persistent = buffer_binding(e, fuzz_persistent_slot(e));
+    outputs = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &persistent};
+    IDMLBindingTable_BindInputs(table, 1, &input_array);
+    IDMLBindingTable_BindOutputs(table, 1, &outputs);
 }
 
 static const char *run_initializer(struct exec *e)
 {
     IDMLOperatorInitializer *initializer;
     IDMLBindingTable *table = NULL;
+    DML_BUFFER_BINDING *inputs = calloc(e->c->input_count, sizeof(*inputs));
     const char *finding;
     HRESULT hr;
 
+    if (!inputs)
+        return fuzz_finding("out of memory in the harness");
     if (FAILED(hr = IDMLDevice_CreateOperatorInitializer(e->device, 1, &e->compiled,
                                                          &IID_IDMLOperatorInitializer,
                                                          (void **)&initializer)))
+    {
+        free(inputs);
         return fuzz_finding("CreateOperatorInitializer: 0x%08X", (unsigned)hr);
+    }
     if (!(finding = create_table(e, (IDMLDispatchable *)initializer, &table)))
     {
-        initialize(e, table);
+        initialize(e, table, inputs);
         finding = execute(e, "initializer", (IDMLDispatchable *)initializer, table);
     }
     if (table)
         IDMLBindingTable_Release(table);
     IDMLOperatorInitializer_Release(initializer);
+    free(inputs);
     return finding;
 }
 
 static void bind_operator(struct exec *e, IDMLBindingTable *table, DML_BUFFER_BINDING *buffers,
                           DML_BINDING_DESC *bindings)
 {
-    const bool owned = buffer_desc(e->c->input)->Flags & DML_TENSOR_FLAG_OWNED_BY_DML;
+    const uint32_t inputs = e->c->input_count;
 
     for (uint32_t slot = 0; slot < e->slots; ++slot)
     {
         buffers[slot] = buffer_binding(e, slot);
         bindings[slot] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &buffers[slot]};
     }
-    if (owned)
-        bindings[0] = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
-    IDMLBindingTable_BindInputs(table, 1, &bindings[0]);
-    IDMLBindingTable_BindOutputs(table, e->c->output_count, &bindings[1]);
+    for (uint32_t j = 0; j < inputs; ++j)
+    {
+        if (is_owned(e, j))
+            bindings[j] = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+    }
+    IDMLBindingTable_BindInputs(table, inputs, &bindings[0]);
+    IDMLBindingTable_BindOutputs(table, e->c->output_count, &bindings[inputs]);
     if (e->props.PersistentResourceSize)
-        IDMLBindingTable_BindPersistentResource(table, &bindings[persistent_slot(e)]);
+        IDMLBindingTable_BindPersistentResource(table, &bindings[fuzz_persistent_slot(e)]);
 }
 
 static const char *run_operator(struct exec *e)
@@ -250,8 +257,12 @@ static const char *run_operator(struct exec *e)
         bind_operator(e, table, buffers, bindings);
         finding = execute(e, "operator", (IDMLDispatchable *)e->compiled, table);
         fuzz_stats.executed += !finding;
+        if (!finding)
+            finding = fuzz_images_check(e, "operator");
         if (!finding && (e->c->options & FUZZ_OPT_TWICE))
             finding = execute(e, "operator (again)", (IDMLDispatchable *)e->compiled, table);
+        if (!finding && (e->c->options & FUZZ_OPT_TWICE))
+            finding = fuzz_images_check(e, "operator (again)");
     }
     if (table)
         IDMLBindingTable_Release(table);
@@ -267,14 +278,17 @@ static const char *run_compiled(struct exec *e)
 
     e->places = calloc(e->slots, sizeof(*e->places));
     e->buffers = calloc(e->slots, sizeof(*e->buffers));
+    e->buffer_sizes = buffer_sizes;
     if (!buffer_sizes || !e->places || !e->buffers)
         finding = fuzz_finding("out of memory in the harness");
     else if (!place_bindings(e, buffer_sizes))
         finding = NULL; /* too large to execute here: compiled is enough */
-    else if (!(finding = create_buffers(e, buffer_sizes)) && !(finding = run_initializer(e)))
+    else if (!(finding = create_buffers(e, buffer_sizes)) && !(finding = fuzz_images_upload(e)) &&
+             !(finding = run_initializer(e)))
         finding = run_operator(e);
     for (uint32_t b = 0; e->buffers && b < e->slots; ++b)
         dmlopsDestroyBuffer(e->device, e->buffers[b]);
+    fuzz_images_free(e);
     free(e->buffers);
     free(e->places);
     free(buffer_sizes);
@@ -283,7 +297,7 @@ static const char *run_compiled(struct exec *e)
 
 const char *fuzz_execute(IDMLDevice *device, const struct fuzz_case *c, IDMLOperator *op)
 {
-    struct exec e = {device, c, NULL, {0}, c->output_count + 2, NULL, NULL};
+    struct exec e = {.device = device, .c = c, .slots = c->input_count + c->output_count + 1};
     const char *finding;
 
     if (!(finding = compile(&e, op)) && e.compiled && !(finding = check_properties(&e)))

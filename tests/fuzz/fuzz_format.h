@@ -62,7 +62,14 @@ enum fuzz_kind
     FUZZ_KIND_OTHER,     /* Type from FF_OP_TYPE (default ELEMENT_WISE_ABS: not implemented), Desc a zero-byte
                             allocation */
     FUZZ_KIND_EXAMPLE_0, /* + k: seed example k of tools/seed_examples.c */
-    FUZZ_KIND_COUNT = FUZZ_KIND_EXAMPLE_0 + 8
+    FUZZ_KIND_EXAMPLE_END = FUZZ_KIND_EXAMPLE_0 + 8,
+    /* Appended past the examples, so that earlier corpus files keep their meaning. */
+    FUZZ_KIND_JOIN = FUZZ_KIND_EXAMPLE_END,
+    FUZZ_KIND_IDENTITY,
+    FUZZ_KIND_TILE,
+    FUZZ_KIND_DEPTH_SPACE, /* DEPTH_TO_SPACE(1) or SPACE_TO_DEPTH(1), from the parameter seed */
+    FUZZ_KIND_CAST,
+    FUZZ_KIND_COUNT
 };
 
 enum fuzz_rare
@@ -99,7 +106,8 @@ enum fuzz_strides
 
 enum fuzz_field
 {
-    /* One tensor's (tensor byte: 0 input, 1 + k output k). Pointers: 0 is NULL, else present. */
+    /* One tensor's (tensor byte: 0 input, 1 + k output k, FUZZ_INPUT_TENSOR(j) JOIN's input j).
+     * Pointers: 0 is NULL, else present. */
     FF_TENSOR_PTR,  /* the DML_TENSOR_DESC (SPLIT's outputs: 0 zeroes the array entry) */
     FF_TENSOR_TYPE, /* DML_TENSOR_DESC.Type */
     FF_BUFFER_PTR,  /* DML_TENSOR_DESC.Desc */
@@ -118,7 +126,8 @@ enum fuzz_field
     FF_OP_TYPE,              /* DML_OPERATOR_DESC.Type; Desc is then built for that type */
     FF_DESC_DIMENSION_COUNT, /* also the length of the desc's arrays */
     FF_ARRAY_PTR,    /* tensor byte: which array (SLICE1 offsets/sizes/strides, SLICE offsets/
-                      * sizes/strides, PADDING start/end, SPLIT 0: OutputTensors) */
+                      * sizes/strides, PADDING start/end, SPLIT 0: OutputTensors, JOIN 0:
+                      * InputTensors, TILE 0: Repeats) */
     FF_ARRAY,        /* tensor byte: which array; index: element */
     FF_MODE,         /* PaddingMode */
     FF_VALUE,        /* PADDING: the FLOAT's bits; PADDING1: the DML_SCALAR_UNION, 64-bit */
@@ -126,8 +135,20 @@ enum fuzz_field
     FF_OUTPUT_COUNT, /* SPLIT: also the length of OutputTensors */
     FF_AXIS,
     FF_COMPILE_FLAGS,
+    /* Appended (earlier corpus files keep their meaning): */
+    FF_INPUT_COUNT,     /* JOIN: also the length of InputTensors */
+    FF_BLOCK_SIZE,      /* DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1) */
+    FF_ORDER,           /* DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 */
+    FF_SCALE_BIAS_PTR,  /* IDENTITY: 0 NULL, else present */
+    FF_SCALE,           /* IDENTITY: ScaleBias.Scale's bits */
+    FF_BIAS,            /* IDENTITY: ScaleBias.Bias's bits */
     FF_COUNT
 };
+
+/* JOIN's input j in a patch's tensor byte (input 0 is tensor 0, as every operator's input). */
+#define FUZZ_INPUT_TENSOR(j) ((j) == 0 ? 0u : 0x80u + (j))
+/* Whether a tensor byte names an input. */
+#define FUZZ_TENSOR_IS_INPUT(t) ((t) == 0 || (t) >= 0x80u)
 
 /* Whether a patch of field carries 8 raw bytes rather than 4. */
 static inline int fuzz_field_is_64bit(unsigned field)
@@ -136,6 +157,6 @@ static inline int fuzz_field_is_64bit(unsigned field)
 }
 
 #define FUZZ_MAX_PATCHES 128
-#define FUZZ_MAX_OUTPUTS_DRAWN 64 /* SPLIT outputs beyond this are zeroed entries */
+#define FUZZ_MAX_OUTPUTS_DRAWN 64 /* SPLIT outputs (JOIN inputs) beyond this are zeroed entries */
 
 #endif

@@ -10,7 +10,8 @@
 
 /* Runs one input: CreateOperator on a device capped at the input's feature level and, for a
  * desc it accepts, CompileOperator, the initializer, binding tables and execution on buffers of
- * the required sizes. Returns NULL when the library behaved, or what it did wrong (a finding).
+ * the required sizes, whose every byte is then compared with the C reference (reference/).
+ * Returns NULL when the library behaved, or what it did wrong (a finding).
  * Crashes, sanitizer reports and Vulkan validation messages (DMLOPS_VALIDATION=fatal) abort. */
 const char *fuzz_case_run(const uint8_t *data, size_t size);
 
@@ -22,6 +23,7 @@ struct fuzz_stats
     uint64_t accepted; /* CreateOperator returned an operator */
     uint64_t compiled; /* CompileOperator returned a compiled operator */
     uint64_t executed; /* the operator ran on the device */
+    uint64_t compared; /* and every byte it left matched the C reference */
 };
 
 extern struct fuzz_stats fuzz_stats;

@@ -10,7 +10,8 @@ typedef void *(*build_fn)(struct fuzz_decoder *d, const struct fuzz_params *p,
 static void build_in_out(struct fuzz_decoder *d, const struct fuzz_params *p,
                          DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
 {
-    c->input = fd_tensor(d, 0, p, &p->input, input_flags);
+    c->inputs = fd_tensor(d, 0, p, &p->input, input_flags);
+    c->input_count = 1;
     c->outputs = fd_tensor(d, 1, p, &p->outputs[0], DML_TENSOR_FLAG_NONE);
     c->output_count = 1;
 }
@@ -37,7 +38,7 @@ static void *build_slice1(struct fuzz_decoder *d, const struct fuzz_params *p,
     if (!desc)
         return NULL;
     build_in_out(d, p, input_flags, c);
-    desc->InputTensor = c->input;
+    desc->InputTensor = c->inputs;
     desc->OutputTensor = c->outputs;
     desc->DimensionCount = desc_dimension_count(d, p);
     desc->InputWindowOffsets = desc_array(d, p, 0, desc->DimensionCount);
@@ -54,7 +55,7 @@ static void *build_slice(struct fuzz_decoder *d, const struct fuzz_params *p,
     if (!desc)
         return NULL;
     build_in_out(d, p, input_flags, c);
-    desc->InputTensor = c->input;
+    desc->InputTensor = c->inputs;
     desc->OutputTensor = c->outputs;
     desc->DimensionCount = desc_dimension_count(d, p);
     desc->Offsets = desc_array(d, p, 0, desc->DimensionCount);
@@ -99,7 +100,8 @@ static void *build_split(struct fuzz_decoder *d, const struct fuzz_params *p,
 
     if (!desc)
         return NULL;
-    desc->InputTensor = c->input = fd_tensor(d, 0, p, &p->input, input_flags);
+    desc->InputTensor = c->inputs = fd_tensor(d, 0, p, &p->input, input_flags);
+    c->input_count = 1;
     desc->OutputCount = c->output_count = fd_u32(d, FF_OUTPUT_COUNT, 0, 0, p->output_count);
     desc->OutputTensors = c->outputs = split_outputs(d, p, desc->OutputCount);
     desc->Axis = fd_u32(d, FF_AXIS, 0, 0, p->axis);
@@ -115,7 +117,7 @@ static void *build_padding(struct fuzz_decoder *d, const struct fuzz_params *p,
     if (!desc)
         return NULL;
     build_in_out(d, p, input_flags, c);
-    desc->InputTensor = c->input;
+    desc->InputTensor = c->inputs;
     desc->OutputTensor = c->outputs;
     desc->PaddingMode = (DML_PADDING_MODE)fd_u32(d, FF_MODE, 0, 0, p->mode);
     bits = (uint32_t)fd_u64(d, FF_VALUE, 0, 0, p->value);
@@ -134,7 +136,7 @@ static void *build_padding1(struct fuzz_decoder *d, const struct fuzz_params *p,
     if (!desc)
         return NULL;
     build_in_out(d, p, input_flags, c);
-    desc->InputTensor = c->input;
+    desc->InputTensor = c->inputs;
     desc->OutputTensor = c->outputs;
     desc->PaddingMode = (DML_PADDING_MODE)fd_u32(d, FF_MODE, 0, 0, p->mode);
     desc->PaddingValueDataType = (DML_TENSOR_DATA_TYPE)fd_u32(d, FF_VALUE_TYPE, 0, 0, p->data_type);
@@ -145,14 +147,144 @@ static void *build_padding1(struct fuzz_decoder *d, const struct fuzz_params *p,
     return desc;
 }
 
+/* JOIN's input j's default shape: its own, or input 0's with one slice of the axis. */
+static void join_shape(const struct fuzz_params *p, uint32_t j, struct fuzz_shape *shape)
+{
+    if (j < p->input_count && j < FUZZ_DEFAULT_OUTPUTS)
+    {
+        *shape = p->inputs[j];
+        return;
+    }
+    *shape = p->input;
+    if (p->axis < FUZZ_RANK_MAX)
+        shape->sizes[p->axis] = 1;
+}
+
+static DML_TENSOR_DESC *join_inputs(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                    uint32_t count, DML_TENSOR_FLAGS input_flags)
+{
+    DML_TENSOR_DESC *inputs;
+    struct fuzz_shape shape;
+
+    if (!fd_present(d, FF_ARRAY_PTR, 0, 0) || !(inputs = fd_alloc(d, count, sizeof(*inputs))))
+        return NULL;
+    for (uint32_t j = 0; j < count && j < FUZZ_MAX_OUTPUTS_DRAWN; ++j)
+    {
+        join_shape(p, j, &shape);
+        fd_tensor_into(d, FUZZ_INPUT_TENSOR(j), p, &shape, input_flags, &inputs[j]);
+    }
+    return inputs;
+}
+
+static void *build_join(struct fuzz_decoder *d, const struct fuzz_params *p,
+                        DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_JOIN_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    desc->InputCount = c->input_count = fd_u32(d, FF_INPUT_COUNT, 0, 0, p->input_count);
+    desc->InputTensors = c->inputs = join_inputs(d, p, desc->InputCount, input_flags);
+    desc->OutputTensor = c->outputs = fd_tensor(d, 1, p, &p->outputs[0], DML_TENSOR_FLAG_NONE);
+    c->output_count = 1;
+    desc->Axis = fd_u32(d, FF_AXIS, 0, 0, p->axis);
+    return desc;
+}
+
+static void *build_identity(struct fuzz_decoder *d, const struct fuzz_params *p,
+                            DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    DML_SCALE_BIAS *scale_bias;
+    uint32_t bits;
+
+    if (!desc)
+        return NULL;
+    build_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->ScaleBias = NULL;
+    if (fd_u32(d, FF_SCALE_BIAS_PTR, 0, 0, p->scale_bias) &&
+        (scale_bias = fd_alloc(d, 1, sizeof(*scale_bias))))
+    {
+        bits = fd_u32(d, FF_SCALE, 0, 0, p->scale_bits);
+        memcpy(&scale_bias->Scale, &bits, sizeof(bits));
+        bits = fd_u32(d, FF_BIAS, 0, 0, p->bias_bits);
+        memcpy(&scale_bias->Bias, &bits, sizeof(bits));
+        desc->ScaleBias = scale_bias;
+    }
+    return desc;
+}
+
+static void *build_tile(struct fuzz_decoder *d, const struct fuzz_params *p,
+                        DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_TILE_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    build_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->RepeatsCount = desc_dimension_count(d, p);
+    desc->Repeats = desc_array(d, p, 0, desc->RepeatsCount);
+    return desc;
+}
+
+/* The four descs share DEPTH_TO_SPACE1's layout; the first versions end before Order (their
+ * allocation too, so that reading Order of them is an overflow). */
+static void *build_depth_space(struct fuzz_decoder *d, const struct fuzz_params *p,
+                               DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    const bool ordered =
+        p->type == DML_OPERATOR_DEPTH_TO_SPACE1 || p->type == DML_OPERATOR_SPACE_TO_DEPTH1;
+    DML_DEPTH_TO_SPACE1_OPERATOR_DESC *desc =
+        fd_alloc(d, 1, ordered ? sizeof(*desc) : sizeof(DML_DEPTH_TO_SPACE_OPERATOR_DESC));
+
+    if (!desc)
+        return NULL;
+    build_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->BlockSize = fd_u32(d, FF_BLOCK_SIZE, 0, 0, p->block);
+    if (ordered)
+        desc->Order = (DML_DEPTH_SPACE_ORDER)fd_u32(d, FF_ORDER, 0, 0, p->order);
+    return desc;
+}
+
+static void *build_cast(struct fuzz_decoder *d, const struct fuzz_params *p,
+                        DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_CAST_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    build_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    return desc;
+}
+
+/* One builder per implemented operator: a new operator adds its row (and a FUZZ_KIND with its
+ * valid default, fuzz_params.c). A type without a row gets a Desc with no readable byte. */
 static const struct
 {
     DML_OPERATOR_TYPE type;
     build_fn build;
 } builders[] = {
-    {DML_OPERATOR_SLICE1, build_slice1},     {DML_OPERATOR_SLICE, build_slice},
-    {DML_OPERATOR_SPLIT, build_split},       {DML_OPERATOR_PADDING, build_padding},
+    {DML_OPERATOR_SLICE1, build_slice1},
+    {DML_OPERATOR_SLICE, build_slice},
+    {DML_OPERATOR_SPLIT, build_split},
+    {DML_OPERATOR_PADDING, build_padding},
     {DML_OPERATOR_PADDING1, build_padding1},
+    {DML_OPERATOR_JOIN, build_join},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, build_identity},
+    {DML_OPERATOR_TILE, build_tile},
+    {DML_OPERATOR_DEPTH_TO_SPACE, build_depth_space},
+    {DML_OPERATOR_DEPTH_TO_SPACE1, build_depth_space},
+    {DML_OPERATOR_SPACE_TO_DEPTH, build_depth_space},
+    {DML_OPERATOR_SPACE_TO_DEPTH1, build_depth_space},
+    {DML_OPERATOR_CAST, build_cast},
 };
 
 static build_fn find_builder(DML_OPERATOR_TYPE type)
@@ -165,33 +297,22 @@ static build_fn find_builder(DML_OPERATOR_TYPE type)
     return NULL;
 }
 
-/* Implemented operators without a builder yet: their Desc is all zeros (invalid, and safe to read).
- */
-static bool zeroed_desc(DML_OPERATOR_TYPE type)
-{
-    return type == DML_OPERATOR_JOIN || type == DML_OPERATOR_ELEMENT_WISE_IDENTITY ||
-           type == DML_OPERATOR_TILE || type == DML_OPERATOR_DEPTH_TO_SPACE ||
-           type == DML_OPERATOR_DEPTH_TO_SPACE1 || type == DML_OPERATOR_SPACE_TO_DEPTH ||
-           type == DML_OPERATOR_SPACE_TO_DEPTH1;
-}
-
-#define ZEROED_DESC_BYTES 64 /* more than any operator desc */
-
 /* Any other Type gets a Desc with no readable byte: the library must not look at it. */
 void fuzz_build_op(struct fuzz_decoder *d, const struct fuzz_params *p,
                    DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
 {
     DML_OPERATOR_DESC *op = fd_alloc(d, 1, sizeof(*op));
+    struct fuzz_params typed = *p;
     build_fn build;
     void *desc;
 
     if (!op)
         return;
     op->Type = (DML_OPERATOR_TYPE)fd_u32(d, FF_OP_TYPE, 0, 0, p->type);
+    typed.type = op->Type; /* a patched type builds its own desc from the same defaults */
     build = find_builder(op->Type);
     c->implemented = build != NULL;
-    desc = build ? build(d, p, input_flags, c)
-                 : fd_alloc(d, zeroed_desc(op->Type) ? ZEROED_DESC_BYTES : 0, 1);
+    desc = build ? build(d, &typed, input_flags, c) : fd_alloc(d, 0, 1);
     op->Desc = fd_present(d, FF_OP_DESC_PTR, 0, 0) ? desc : NULL;
     c->desc = fd_present(d, FF_DESC_PTR, 0, 0) ? op : NULL;
 }

@@ -106,11 +106,13 @@ static void test_corpus_present(void **state)
 /* Runs last: the corpus must reach every stage, or the harness or the corpus has rotted. */
 static void test_corpus_reaches_execution(void **state)
 {
-    printf("corpus: %llu cases, %llu accepted, %llu compiled, %llu executed\n",
+    printf("corpus: %llu cases, %llu accepted, %llu compiled, %llu executed, %llu compared\n",
            (unsigned long long)fuzz_stats.cases, (unsigned long long)fuzz_stats.accepted,
-           (unsigned long long)fuzz_stats.compiled, (unsigned long long)fuzz_stats.executed);
+           (unsigned long long)fuzz_stats.compiled, (unsigned long long)fuzz_stats.executed,
+           (unsigned long long)fuzz_stats.compared);
     assert_true(fuzz_stats.cases >= MIN_CORPUS_FILES);
     assert_true(fuzz_stats.executed >= MIN_EXECUTED);
+    assert_true(fuzz_stats.compared >= MIN_EXECUTED);    /* outputs checked, not only produced */
     assert_true(fuzz_stats.accepted < fuzz_stats.cases); /* some edge cases are rejected */
 }
 

@@ -33,7 +33,8 @@ static void layout_strides(const struct stride_layout *layout, uint32_t n, const
 static const UINT *decode_strides(struct fuzz_decoder *d, uint32_t t, const struct fuzz_params *p,
                                   const DML_BUFFER_TENSOR_DESC *b)
 {
-    const uint32_t mode = fd_u32(d, FF_STRIDES_MODE, t, 0, p->stride_modes[t ? 1 : 0]);
+    const uint32_t mode =
+        fd_u32(d, FF_STRIDES_MODE, t, 0, p->stride_modes[FUZZ_TENSOR_IS_INPUT(t) ? 0 : 1]);
     const uint32_t n = b->DimensionCount < FUZZ_RANK_MAX ? b->DimensionCount : FUZZ_RANK_MAX;
     uint32_t sizes[FUZZ_RANK_MAX], defaults[FUZZ_RANK_MAX];
 
@@ -57,7 +58,8 @@ static void decode_buffer(struct fuzz_decoder *d, uint32_t t, const struct fuzz_
                           const struct fuzz_shape *shape, DML_TENSOR_FLAGS flags,
                           DML_BUFFER_TENSOR_DESC *b)
 {
-    b->DataType = (DML_TENSOR_DATA_TYPE)fd_u32(d, FF_DATA_TYPE, t, 0, p->data_type);
+    b->DataType = (DML_TENSOR_DATA_TYPE)fd_u32(
+        d, FF_DATA_TYPE, t, 0, FUZZ_TENSOR_IS_INPUT(t) ? p->data_type : p->out_data_type);
     b->Flags = (DML_TENSOR_FLAGS)fd_u32(d, FF_FLAGS, t, 0, flags);
     b->DimensionCount = fd_u32(d, FF_DIMENSION_COUNT, t, 0, shape->rank);
     b->Sizes = NULL;

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "plan_copy.h"
+#include "vk/steps.h"
 #include "vk/vk_private.h"
 #include "vk_test.h"
 
@@ -82,21 +83,61 @@ static void corrupt_cache_file_is_measured_again(void **state)
     dml_vk_device_destroy(dev);
 }
 
+/* The choice is the step's, made once when it is created; a step whose slots are read at
+ * execution (DESCRIPTORS_VOLATILE) never takes the copy engine, nor asks the probes. */
 static void forced_engine_decides(void **state)
 {
     struct plan_part part;
     struct plan plan = window_plan(&part);
-    struct dml_vk_kernel kernel;
+    struct dml_vk_step step;
     static const char *const engines[] = {"compute", "transfer"};
     for (int e = 0; e < 2; ++e)
     {
         struct dml_vk_device *dev = create_device(engines[e]);
         assert_int_equal(dml_vk_device_engines(dev)->forced, e);
-        assert_int_equal(dml_vk_kernel_create(dev, &plan, &kernel), S_OK);
-        assert_int_equal(kernel.region_count, e ? 6 : 0);
-        dml_vk_kernel_destroy(dev, &kernel);
+        assert_int_equal(dml_vk_step_create(dev, &plan, false, &step), S_OK);
+        assert_int_equal(step.engine, e);
+        assert_int_equal(step.region_count, e ? 6 : 0);
+        dml_vk_step_destroy(dev, &step);
+        assert_int_equal(dml_vk_step_create(dev, &plan, true, &step), S_OK);
+        assert_int_equal(step.engine, DML_VK_ENGINE_COMPUTE);
+        dml_vk_step_destroy(dev, &step);
         dml_vk_device_destroy(dev);
     }
+}
+
+/* The probes run at the first step that could use the copy engine, once per device, and not for
+ * a step of slot blocks nor one that is not plain runs. */
+static void probes_wait_for_a_step_of_runs(void **state)
+{
+    char command[256];
+    snprintf(command, sizeof(command), "rm -f %s/dmlops/engines-*", cache_home);
+    assert_int_equal(system(command), 0);
+    struct dml_vk_device *dev = create_device(NULL);
+    struct plan_part part, reverse_part = {.slot = 1, .strides = {1}};
+    struct plan window = window_plan(&part);
+    struct plan reverse = {.kernel = PLAN_KERNEL_COPY,
+                           .elem_bytes = 4,
+                           .rank = 1,
+                           .count = 64,
+                           .dims = {{.size = 64, .in_stride = -1}},
+                           .in_base = 63,
+                           .part_count = 1,
+                           .parts = &reverse_part,
+                           .slot_count = 2};
+    struct dml_vk_step step;
+    assert_int_equal(dml_vk_step_create(dev, &reverse, false, &step), S_OK);
+    dml_vk_step_destroy(dev, &step);
+    assert_int_equal(dml_vk_step_create(dev, &window, true, &step), S_OK);
+    dml_vk_step_destroy(dev, &step);
+    assert_int_equal(atomic_load(&dev->engines.probed), 0);
+    for (int i = 0; i < 2; ++i)
+    {
+        assert_int_equal(dml_vk_step_create(dev, &window, false, &step), S_OK);
+        dml_vk_step_destroy(dev, &step);
+        assert_int_equal(atomic_load(&dev->engines.probed), 1);
+    }
+    dml_vk_device_destroy(dev);
 }
 
 /* Runs plan through vk_test_run in `mode` and compares every slot with the reference. */
@@ -139,10 +180,10 @@ static void both_engines_are_exact(void **state)
 }
 
 static void record(struct dml_vk_device *dev, VkCommandBuffer cmd, const struct plan *plan,
-                   const struct dml_vk_slot *slots, struct dml_vk_kernel *kernel)
+                   const struct dml_vk_slot *slots, struct dml_vk_step *step)
 {
-    assert_int_equal(dml_vk_kernel_create(dev, plan, kernel), S_OK);
-    dml_vk_kernel_record(dev, kernel, cmd, slots, 0);
+    assert_int_equal(dml_vk_step_create(dev, plan, false, step), S_OK);
+    dml_vk_step_record(dev, step, cmd, slots, 0);
 }
 
 /* A copy (engine) then a compute kernel reading its output, with only the compute-to-compute
@@ -173,19 +214,19 @@ static void compute_barrier_orders_a_copy(void **state)
                                    dml_vk_buffer_slot(dev, buffers[1], 0)};
     struct dml_vk_slot second[2] = {first[1], dml_vk_buffer_slot(dev, buffers[2], 0)};
     second[0].buffer = second[1].buffer = VK_NULL_HANDLE; /* addresses only: the compute kernel */
-    struct dml_vk_kernel kernels[2];
+    struct dml_vk_step steps[2];
     VkCommandBuffer cmd;
     assert_int_equal(dml_vk_command_begin(dev, &cmd), S_OK);
-    record(dev, cmd, &copy, first, &kernels[0]);
-    assert_true(dml_vk_kernel_uses_copy_engine(&kernels[0], first));
+    record(dev, cmd, &copy, first, &steps[0]);
+    assert_true(dml_vk_step_uses_copy_engine(&steps[0], first));
     VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                                .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                                .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
     vk->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0,
                              NULL);
-    record(dev, cmd, &reverse, second, &kernels[1]);
-    assert_false(dml_vk_kernel_uses_copy_engine(&kernels[1], second));
+    record(dev, cmd, &reverse, second, &steps[1]);
+    assert_false(dml_vk_step_uses_copy_engine(&steps[1], second));
     assert_int_equal(dml_vk_command_submit_and_wait(dev, cmd), S_OK);
     assert_int_equal(dml_vk_buffer_download(dev, buffers[2], 0, out, sizeof(out)), S_OK);
     for (uint32_t i = 0; i < 6 * 48; ++i)
@@ -194,7 +235,7 @@ static void compute_barrier_orders_a_copy(void **state)
         assert_int_equal(out[i], in[64 + 8 + (j / 48) * 64 + j % 48]);
     }
     for (int k = 0; k < 2; ++k)
-        dml_vk_kernel_destroy(dev, &kernels[k]);
+        dml_vk_step_destroy(dev, &steps[k]);
     for (int b = 0; b < 3; ++b)
         dml_vk_buffer_destroy(dev, buffers[b]);
     dml_vk_device_destroy(dev);
@@ -219,6 +260,7 @@ int main(void)
         cmocka_unit_test(probes_are_measured_then_read_back),
         cmocka_unit_test(corrupt_cache_file_is_measured_again),
         cmocka_unit_test(forced_engine_decides),
+        cmocka_unit_test(probes_wait_for_a_step_of_runs),
         cmocka_unit_test(both_engines_are_exact),
         cmocka_unit_test(compute_barrier_orders_a_copy),
     };

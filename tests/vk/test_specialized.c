@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "vk/spec.h"
+#include "plan_spec.h"
 #include "vk_test.h"
 
 #define MAX_RANK 4
@@ -23,8 +23,8 @@ static const uint32_t widths[] = {1, 2, 4, 8};
 static const uint32_t maps[] = {PLAN_MAP_CONSTANT, PLAN_MAP_EDGE, PLAN_MAP_REFLECT,
                                 PLAN_MAP_SYMMETRIC, PLAN_MAP_WRAP};
 
-#define CHUNKS_PAIRED (DML_VK_SPEC_FLAG_CHUNKS | DML_VK_SPEC_FLAG_PAIRED)
-#define NEAR_BITS (0xFFu * DML_VK_SPEC_FLAG_NEAR0)
+#define CHUNKS_PAIRED (DMLOPS_SPEC_FLAG_CHUNKS | DMLOPS_SPEC_FLAG_PAIRED)
+#define NEAR_BITS (0xFFu * DMLOPS_SPEC_FLAG_NEAR0)
 
 static struct dml_vk_device *device;
 
@@ -40,8 +40,8 @@ static void run_and_compare(const struct plan *plan, uint64_t in_units, uint64_t
 /* The mode and flags the plan is specialized with (fails if it is not specialized at all). */
 static void expect_path(const struct plan *plan, uint32_t mode, uint32_t flags)
 {
-    struct dml_vk_spec spec;
-    assert_true(dml_vk_spec_from_plan(plan, &spec));
+    struct plan_spec spec;
+    assert_true(plan_spec_from_plan(plan, &spec));
     assert_int_equal(spec.mode, mode);
     assert_int_equal(spec.flags & ~NEAR_BITS, flags);
 }
@@ -49,9 +49,9 @@ static void expect_path(const struct plan *plan, uint32_t mode, uint32_t flags)
 /* Whether the plan's last dim takes the one-fold periodic map (pads within one period). */
 static int last_dim_near(const struct plan *plan)
 {
-    struct dml_vk_spec spec;
-    assert_true(dml_vk_spec_from_plan(plan, &spec));
-    return (spec.flags & (DML_VK_SPEC_FLAG_NEAR0 << (plan->rank - 1))) != 0;
+    struct plan_spec spec;
+    assert_true(plan_spec_from_plan(plan, &spec));
+    return (spec.flags & (DMLOPS_SPEC_FLAG_NEAR0 << (plan->rank - 1))) != 0;
 }
 
 struct pad_case
@@ -124,7 +124,7 @@ static void test_pad_border_chunks(void **state)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
     {
         for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
-            run_pads(&cases[i], widths[w], DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
+            run_pads(&cases[i], widths[w], PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
     }
 }
 
@@ -142,9 +142,9 @@ static void test_pad_row_offsets(void **state)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
     {
         for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
-            run_pads(&cases[i], widths[w], DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
+            run_pads(&cases[i], widths[w], PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
     }
-    run_pads(&wide, 4, DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED); /* rows of 1056 bytes */
+    run_pads(&wide, 4, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED); /* rows of 1056 bytes */
 }
 
 /* Rows over 1536 bytes: chunks only where the plain window does not fit. */
@@ -152,14 +152,14 @@ static void test_pad_long_rows(void **state)
 {
     static const struct pad_case c = {2, {2, 800}, {1, 2}, {2, 1}, 0, 0, {0}};
     for (size_t w = 1; w < sizeof(widths) / sizeof(widths[0]); ++w)
-        run_pads(&c, widths[w], DML_VK_SPEC_PARTS_MODE, DML_VK_SPEC_FLAG_CHUNKS);
+        run_pads(&c, widths[w], PLAN_SPEC_MODE_PARTS, DMLOPS_SPEC_FLAG_CHUNKS);
 }
 
 /* Pads exactly one vector wide on both sides (the chunk path's limit), 8-byte elements. */
 static void test_pad_vector_wide(void **state)
 {
     static const struct pad_case c = {2, {3, 9}, {1, 2}, {2, 2}, 0, 0, {0}};
-    run_pads(&c, 8, DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
+    run_pads(&c, 8, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
 }
 
 /* Pads of 3 and 4 around rows of 2: the periodic maps wrap more than once (remainders). */
@@ -167,7 +167,7 @@ static void test_pad_far(void **state)
 {
     static const struct pad_case c = {2, {5, 2}, {0, 3}, {0, 4}, 0, 1, {0}};
     for (size_t w = 0; w < 3; ++w)
-        run_pads(&c, widths[w], DML_VK_SPEC_ROW_GROUPS, DML_VK_SPEC_FLAG_FEW_COLS);
+        run_pads(&c, widths[w], PLAN_SPEC_MODE_ROW_GROUPS, DMLOPS_SPEC_FLAG_FEW_COLS);
 }
 
 /* Rows of 7 output elements from 3 (the benchmark's last-dim-3 shape, smaller), and rows that
@@ -185,9 +185,9 @@ static void test_pad_short_rows(void **state)
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
     {
-        uint32_t flags = cases[i].in_sizes[cases[i].rank - 1] <= 4 ? DML_VK_SPEC_FLAG_FEW_COLS : 0;
+        uint32_t flags = cases[i].in_sizes[cases[i].rank - 1] <= 4 ? DMLOPS_SPEC_FLAG_FEW_COLS : 0;
         for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
-            run_pads(&cases[i], widths[w], DML_VK_SPEC_ROW_GROUPS, flags);
+            run_pads(&cases[i], widths[w], PLAN_SPEC_MODE_ROW_GROUPS, flags);
     }
 }
 
@@ -215,10 +215,10 @@ static void test_slice_window(void **state)
     for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
     {
         uint32_t e = widths[i], vec = 16 / e;
-        run_window(e, 4 * vec + 3, DML_VK_SPEC_PARTS_MODE, CHUNKS_PAIRED);
-        run_window(e, 4 * vec, DML_VK_SPEC_PARTS_MODE, 0); /* whole vectors: windows never cross */
+        run_window(e, 4 * vec + 3, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
+        run_window(e, 4 * vec, PLAN_SPEC_MODE_PARTS, 0); /* whole vectors: windows never cross */
         if (7 * e <= 64)
-            run_window(e, 7, DML_VK_SPEC_ROW_GROUPS, 0);
+            run_window(e, 7, PLAN_SPEC_MODE_ROW_GROUPS, 0);
     }
 }
 
@@ -237,7 +237,7 @@ static void run_transpose(uint32_t e, uint32_t n, uint32_t b, uint32_t a, uint32
     plan.dims[0] = (struct plan_dim){.size = n, .in_stride = (int64_t)a * b};
     plan.dims[1] = (struct plan_dim){.size = b, .in_stride = 1};
     plan.dims[2] = (struct plan_dim){.size = a, .in_stride = b};
-    expect_path(&plan, DML_VK_SPEC_TILE, flags);
+    expect_path(&plan, PLAN_SPEC_MODE_TILE, flags);
     run_and_compare(&plan, plan.count, plan.count);
 }
 
@@ -245,7 +245,7 @@ static void test_transpose(void **state)
 {
     for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
     {
-        uint32_t e = widths[i], words = e <= 2 ? DML_VK_SPEC_FLAG_WORDS : 0;
+        uint32_t e = widths[i], words = e <= 2 ? DMLOPS_SPEC_FLAG_WORDS : 0;
         run_transpose(e, 2, 68, 72, words);
         run_transpose(e, 1, 132, 20, words);
         run_transpose(e, 3, 9, 13, 0);

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "vk/spec.h"
+#include "plan_spec.h"
 #include "vk_test.h"
 
 #define RANK 3
@@ -79,11 +79,11 @@ static void run_case(const struct split_case *c, bool uniform)
         struct plan plan;
         struct plan_part parts[MAX_PARTS];
         uint64_t bytes[VK_TEST_MAX_SLOTS];
-        struct dml_vk_spec spec;
+        struct plan_spec spec;
         build_split(c, widths[i], &plan, parts, bytes);
         assert_true(plan.slot_count > DML_VK_PUSH_SLOTS);
-        bool specialized = dml_vk_spec_from_plan(&plan, &spec);
-        assert_int_equal(specialized && (spec.flags & DML_VK_SPEC_FLAG_UNIFORM), uniform);
+        bool specialized = plan_spec_from_plan(&plan, &spec);
+        assert_int_equal(specialized && (spec.flags & DMLOPS_SPEC_FLAG_UNIFORM), uniform);
         for (size_t m = 0; m < sizeof(slot_modes) / sizeof(slot_modes[0]); ++m)
         {
             char why[200];

@@ -1,6 +1,7 @@
 /* Decision FD3's CAST of one element, written directly with C's own conversions (which round to
- * nearest even once under the default floating-point environment) and explicit rules for NaN,
- * truncation and saturation: the reference for the GPU kernel and for plan_exec. */
+ * nearest even once under the default floating-point environment; float16 by arithmetic on long
+ * double, so that no compiler's _Float16 is needed) and explicit rules for NaN, truncation and
+ * saturation: the reference for the GPU kernel, for plan_exec and for the fuzzer. */
 #ifndef DMLOPS_TEST_CAST_REF_H
 #define DMLOPS_TEST_CAST_REF_H
 

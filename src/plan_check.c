@@ -1,8 +1,21 @@
-/* What the kernels can run: a plan that passes here never makes a shader index outside the
- * parameter or binding block. (Addresses in the bound buffers are the validator's business.) */
-#include "vk_private.h"
+/* What the kernels can run (see plan_check.h). */
+#include "plan_check.h"
 
 #include "tensor.h"
+
+/* CAST plans carry DirectML's type values to the shaders through plan_constants.h. */
+_Static_assert(DMLOPS_TYPE_FLOAT32 == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+                   DMLOPS_TYPE_FLOAT16 == DML_TENSOR_DATA_TYPE_FLOAT16 &&
+                   DMLOPS_TYPE_UINT32 == DML_TENSOR_DATA_TYPE_UINT32 &&
+                   DMLOPS_TYPE_UINT16 == DML_TENSOR_DATA_TYPE_UINT16 &&
+                   DMLOPS_TYPE_UINT8 == DML_TENSOR_DATA_TYPE_UINT8 &&
+                   DMLOPS_TYPE_INT32 == DML_TENSOR_DATA_TYPE_INT32 &&
+                   DMLOPS_TYPE_INT16 == DML_TENSOR_DATA_TYPE_INT16 &&
+                   DMLOPS_TYPE_INT8 == DML_TENSOR_DATA_TYPE_INT8 &&
+                   DMLOPS_TYPE_FLOAT64 == DML_TENSOR_DATA_TYPE_FLOAT64 &&
+                   DMLOPS_TYPE_UINT64 == DML_TENSOR_DATA_TYPE_UINT64 &&
+                   DMLOPS_TYPE_INT64 == DML_TENSOR_DATA_TYPE_INT64,
+               "plan_constants.h's type codes are DML_TENSOR_DATA_TYPE's");
 
 static bool elem_bytes_ok(uint32_t bytes)
 {
@@ -72,7 +85,7 @@ static const char *check_part_list(const struct plan *plan, const struct plan_pa
 /* A conversion only in CAST plans, between two different known types of the plan's sizes. */
 static const char *check_cast(const struct plan *plan)
 {
-    uint32_t from = plan->cast_types & 0xffu, to = plan->cast_types >> 8;
+    uint32_t from = PLAN_CAST_FROM(plan->cast_types), to = PLAN_CAST_TO(plan->cast_types);
     if ((plan->arith == PLAN_ARITH_CAST) != (plan->kernel == PLAN_KERNEL_CAST))
         return "a conversion outside a CAST plan, or a CAST plan without it";
     if (plan->kernel != PLAN_KERNEL_CAST)
@@ -124,7 +137,7 @@ static const char *check_parts(const struct plan *plan)
     return problem;
 }
 
-HRESULT dml_vk_plan_check(const struct plan *plan, const char **what)
+const char *plan_check(const struct plan *plan)
 {
     const char *problem = check_shape(plan);
     if (!problem)
@@ -135,7 +148,5 @@ HRESULT dml_vk_plan_check(const struct plan *plan, const char **what)
         problem = check_arith(plan);
     if (!problem)
         problem = check_cast(plan);
-    if (what)
-        *what = problem;
-    return problem ? E_INVALIDARG : S_OK;
+    return problem;
 }

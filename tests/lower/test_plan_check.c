@@ -1,11 +1,13 @@
-/* dml_vk_plan_check: what the kernels refuse, without a GPU. */
+/* plan_check: what the kernels refuse, without a GPU. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 
 #include <cmocka.h>
 
-#include "vk/vk.h"
+#include <DirectML.h>
+
+#include "plan_check.h"
 
 static struct plan_part parts[3] = {
     {.slot = 1, .axis_begin = 0},
@@ -29,17 +31,13 @@ static struct plan valid_split(void)
 
 static void expect_invalid(const struct plan *plan)
 {
-    const char *what = NULL;
-    assert_int_equal(dml_vk_plan_check(plan, &what), E_INVALIDARG);
-    assert_non_null(what);
+    assert_non_null(plan_check(plan));
 }
 
 static void test_valid(void **state)
 {
     struct plan plan = valid_split();
-    const char *what = "unset";
-    assert_int_equal(dml_vk_plan_check(&plan, &what), S_OK);
-    assert_null(what);
+    assert_null(plan_check(&plan));
 }
 
 static void test_shape(void **state)
@@ -91,7 +89,7 @@ static void test_maps(void **state)
     expect_invalid(&plan); /* padding outside PAD */
     plan.kernel = PLAN_KERNEL_PAD;
     plan.part_count = 1;
-    assert_int_equal(dml_vk_plan_check(&plan, NULL), S_OK);
+    assert_null(plan_check(&plan));
     plan.dims[0].in_size = 0;
     expect_invalid(&plan);
     plan.dims[0].in_size = 2;
@@ -101,13 +99,58 @@ static void test_maps(void **state)
     expect_invalid(&plan); /* PAD without padding */
 }
 
+/* Arithmetic only in SCALE_BIAS plans on units of its type; conversions only in CAST plans of
+ * one part, no padding, whose two different types match the element sizes. */
+static void test_arith_and_cast(void **state)
+{
+    struct plan plan = valid_split();
+    plan.arith = PLAN_ARITH_FMA_F32;
+    expect_invalid(&plan); /* arithmetic outside SCALE_BIAS */
+    plan.kernel = PLAN_KERNEL_SCALE_BIAS;
+    assert_null(plan_check(&plan));
+    plan.arith = PLAN_ARITH_FMA_F16;
+    expect_invalid(&plan); /* 2-byte arithmetic on 4-byte units */
+    plan.arith = PLAN_ARITH_NONE;
+    expect_invalid(&plan); /* SCALE_BIAS without arithmetic */
+
+    plan = valid_split();
+    plan.kernel = PLAN_KERNEL_CAST;
+    plan.part_count = 1;
+    plan.arith = PLAN_ARITH_CAST;
+    plan.in_elem_bytes = 2;
+    plan.cast_types = PLAN_CAST_TYPES(DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT32);
+    assert_null(plan_check(&plan));
+    assert_int_equal(PLAN_CAST_FROM(plan.cast_types), DML_TENSOR_DATA_TYPE_FLOAT16);
+    assert_int_equal(PLAN_CAST_TO(plan.cast_types), DML_TENSOR_DATA_TYPE_INT32);
+    plan.in_elem_bytes = 4;
+    expect_invalid(&plan); /* FLOAT16 is not 4 bytes */
+    plan.in_elem_bytes = 2;
+    plan.cast_types = PLAN_CAST_TYPES(DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT32);
+    plan.in_elem_bytes = 4;
+    expect_invalid(&plan); /* the same type */
+    plan.cast_types = PLAN_CAST_TYPES(DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT32);
+    assert_null(plan_check(&plan));
+    plan.part_count = 3;
+    expect_invalid(&plan); /* parts */
+    plan.part_count = 1;
+    plan.dims[0].map = PLAN_MAP_EDGE;
+    plan.dims[0].in_size = 4;
+    expect_invalid(&plan); /* padding */
+    plan.dims[0].map = PLAN_MAP_AFFINE;
+    plan.arith = PLAN_ARITH_NONE;
+    expect_invalid(&plan); /* CAST without its conversion */
+
+    plan = valid_split();
+    plan.in_elem_bytes = 2;
+    expect_invalid(&plan); /* cast fields outside CAST */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_valid),
-        cmocka_unit_test(test_shape),
-        cmocka_unit_test(test_parts),
-        cmocka_unit_test(test_maps),
+        cmocka_unit_test(test_valid),          cmocka_unit_test(test_shape),
+        cmocka_unit_test(test_parts),          cmocka_unit_test(test_maps),
+        cmocka_unit_test(test_arith_and_cast),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

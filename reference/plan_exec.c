@@ -1,6 +1,7 @@
 #include "plan_exec.h"
 
 #include "cast_ref.h"
+#include "plan_map.h"
 #include "reference.h"
 
 #include <inttypes.h>
@@ -17,43 +18,6 @@ struct exec_state
     char *error;
     size_t error_size;
 };
-
-static int64_t exec_mod(int64_t x, int64_t p)
-{
-    int64_t m = x % p;
-    return m < 0 ? m + p : m;
-}
-
-/* Input coordinate of output coordinate c along dim, or -1 for the pad value. */
-static int64_t exec_map(const struct plan_dim *dim, uint32_t c)
-{
-    int64_t x = plan_dim_step(dim) * c - dim->pad_start, n = dim->in_size;
-    switch (dim->map)
-    {
-    case PLAN_MAP_AFFINE:
-        return c;
-    case PLAN_MAP_CONSTANT:
-        return x < 0 || x >= n ? -1 : x;
-    case PLAN_MAP_EDGE:
-        return x < 0 ? 0 : x >= n ? n - 1 : x;
-    case PLAN_MAP_REFLECT:
-    {
-        if (n == 1)
-            return 0;
-        int64_t p = 2 * (n - 1), m = exec_mod(x, p);
-        return m < n ? m : p - m;
-    }
-    case PLAN_MAP_SYMMETRIC:
-    {
-        int64_t p = 2 * n, m = exec_mod(x, p);
-        return m < n ? m : p - 1 - m;
-    }
-    case PLAN_MAP_WRAP:
-        return exec_mod(x, n);
-    default:
-        return -2;
-    }
-}
 
 /* Address of unit `units` of slot (of bytes bytes), or NULL (with the error set) when the access is
  * bad. */
@@ -133,7 +97,7 @@ static const unsigned char *exec_input(struct exec_state *state, const uint32_t 
     }
     for (uint32_t d = 0; d < plan->rank; ++d)
     {
-        int64_t i = exec_map(&plan->dims[d], c[d]);
+        int64_t i = plan_dim_map(&plan->dims[d], c[d]);
         if (i == -1)
             return (const unsigned char *)plan->pad_value;
         if (i < 0)
@@ -149,95 +113,27 @@ static const unsigned char *exec_input(struct exec_state *state, const uint32_t 
                               plan->in_elem_bytes ? plan->in_elem_bytes : plan->elem_bytes);
 }
 
-static float exec_f32(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof(f));
-    return f;
-}
-
-static uint32_t exec_bits32(float f)
-{
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof(bits));
-    return bits;
-}
-
-static int exec_nan32(uint32_t bits)
-{
-    return (bits & 0x7fffffffu) > 0x7f800000u;
-}
-
-/* FD1 on float32 bits: libm's fmaf rounds once; NaNs as enum plan_arith says. */
-static uint32_t exec_fma32(uint32_t x, uint32_t s, uint32_t b)
-{
-    if (exec_nan32(x) || exec_nan32(s) || exec_nan32(b))
-        return (exec_nan32(x) ? x : exec_nan32(s) ? s : b) | 0x400000u;
-    float r = fmaf(exec_f32(x), exec_f32(s), exec_f32(b));
-    return isnan(r) ? 0x7fc00000u : exec_bits32(r);
-}
-
-/* Float16 bits to float32 bits, by arithmetic. */
-static uint32_t exec_widen16(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    if (e == 0x1f)
-        return sign | 0x7f800000u | m << 13;
-    float magnitude = e ? ldexpf((float)(m | 0x400), (int)e - 25) : ldexpf((float)m, -24);
-    return sign | exec_bits32(magnitude);
-}
-
-/* A float32 NaN's float64 bits, quieted: the payload moves up by 29 bits. */
-static uint64_t exec_nan64_of32(uint32_t bits)
-{
-    return (uint64_t)(bits & 0x80000000u) << 32 | UINT64_C(0x7ff8000000000000) |
-           (uint64_t)(bits & 0x7fffffu) << 29;
-}
-
-static uint64_t exec_fma64(uint64_t x, uint32_t s, uint32_t b)
-{
-    double xd, r;
-    memcpy(&xd, &x, sizeof(xd));
-    if (isnan(xd))
-        return x | UINT64_C(1) << 51;
-    if (exec_nan32(s) || exec_nan32(b))
-        return exec_nan64_of32(exec_nan32(s) ? s : b);
-    r = fma(xd, (double)exec_f32(s), (double)exec_f32(b));
-    if (isnan(r))
-        return UINT64_C(0x7ff8000000000000);
-    memcpy(&x, &r, sizeof(x));
-    return x;
-}
-
 /* The unit at in through the plan's arithmetic, into out. */
 static void exec_arith(const struct plan *plan, const unsigned char *in, unsigned char *out)
 {
-    uint32_t s = exec_bits32(plan->scale), b = exec_bits32(plan->bias), v32;
-    uint16_t v16;
-    uint64_t v64;
+    static const DML_TENSOR_DATA_TYPE fma_types[] = {
+        [PLAN_ARITH_FMA_F16] = DML_TENSOR_DATA_TYPE_FLOAT16,
+        [PLAN_ARITH_FMA_F32] = DML_TENSOR_DATA_TYPE_FLOAT32,
+        [PLAN_ARITH_FMA_F64] = DML_TENSOR_DATA_TYPE_FLOAT64,
+    };
+    uint64_t v64 = 0;
     switch (plan->arith)
     {
     case PLAN_ARITH_FMA_F16:
-        memcpy(&v16, in, 2);
-        v16 = (uint16_t)ref_float_to_element(exec_f32(exec_fma32(exec_widen16(v16), s, b)),
-                                             DML_TENSOR_DATA_TYPE_FLOAT16);
-        memcpy(out, &v16, 2);
-        break;
     case PLAN_ARITH_FMA_F32:
-        memcpy(&v32, in, 4);
-        v32 = exec_fma32(v32, s, b);
-        memcpy(out, &v32, 4);
-        break;
     case PLAN_ARITH_FMA_F64:
-        memcpy(&v64, in, 8);
-        v64 = exec_fma64(v64, s, b);
-        memcpy(out, &v64, 8);
+        memcpy(out, in, plan->elem_bytes);
+        ref_scale_bias(fma_types[plan->arith], plan->scale, plan->bias, out);
         break;
     case PLAN_ARITH_CAST:
-        v64 = 0;
         memcpy(&v64, in, plan->in_elem_bytes); /* little-endian */
-        v64 = cast_ref(v64, (DML_TENSOR_DATA_TYPE)(plan->cast_types & 0xffu),
-                       (DML_TENSOR_DATA_TYPE)(plan->cast_types >> 8));
+        v64 = cast_ref(v64, (DML_TENSOR_DATA_TYPE)PLAN_CAST_FROM(plan->cast_types),
+                       (DML_TENSOR_DATA_TYPE)PLAN_CAST_TO(plan->cast_types));
         memcpy(out, &v64, plan->elem_bytes);
         break;
     default:

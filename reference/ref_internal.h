@@ -1,0 +1,45 @@
+/* Shared by the reference's files: one entry per operator, and tensor addressing. */
+#ifndef DMLOPS_REF_INTERNAL_H
+#define DMLOPS_REF_INTERNAL_H
+
+#include "reference.h"
+
+/* The operator's tensors, in binding order: count consecutive DML_TENSOR_DESCs each side. */
+struct ref_tensors
+{
+    uint32_t input_count, output_count;
+    const DML_TENSOR_DESC *inputs, *outputs;
+};
+
+struct ref_entry
+{
+    DML_OPERATOR_TYPE type;
+    void (*tensors)(const void *desc, struct ref_tensors *out);
+    /* Optional: what ref_output holds for output out->k (SPLIT: begin). */
+    void (*output_init)(struct ref_output *out);
+    /* The bytes of output out->k's element at coordinate c. */
+    void (*element)(const struct ref_output *out, const int64_t *c, void *bytes);
+};
+
+/* Entries (one file each): REF_OPS in reference.c lists them. */
+#define REF_ENTRY(name) extern const struct ref_entry ref_##name;
+
+/* A buffer tensor's strides (its own, or packed row-major ones when it has none, T6) and element
+ * size. */
+struct ref_tensor
+{
+    const DML_BUFFER_TENSOR_DESC *desc;
+    uint64_t strides[REF_MAX_RANK];
+    uint32_t elem;
+};
+struct ref_tensor ref_tensor_of(const DML_TENSOR_DESC *tensor);
+/* Byte offset of an element: elemSize * sum(coord[i] * Strides[i]) (3.2). */
+uint64_t ref_offset(const struct ref_tensor *t, const int64_t *coord);
+/* The element of tensor (bound at base) at coord, copied into bytes. */
+void ref_read(const DML_TENSOR_DESC *tensor, const void *base, const int64_t *coord, void *bytes);
+
+/* Single-tensor sides (most operators): one input, one output. */
+void ref_one_in_one_out(const DML_TENSOR_DESC *input, const DML_TENSOR_DESC *output,
+                        struct ref_tensors *out);
+
+#endif

@@ -1,0 +1,372 @@
+/* Which specialized kernel and strategy a plan gets (see plan_spec.h). Pure logic: the Vulkan
+ * layer turns the result into specialization constants (src/vk/spec.c). */
+#include "plan_spec.h"
+
+#include <string.h>
+
+#include "plan_map.h"
+
+#define VEC_BYTES ((uint32_t)DMLOPS_VEC_BYTES)
+#define MAX_THREADS (UINT32_MAX - 1024u) /* the shader's 32-bit vector index, with headroom */
+
+/* Part k's extent along the part axis. */
+static uint32_t part_extent(const struct plan *plan, uint32_t k)
+{
+    if (plan->part_count == 1)
+        return plan->dims[plan->part_axis].size;
+    uint32_t end =
+        k + 1 < plan->part_count ? plan->parts[k + 1].axis_begin : plan->dims[plan->part_axis].size;
+    return end - plan->parts[k].axis_begin;
+}
+
+/* Part k's output is dense in iteration order and starts 16-byte aligned; *elems its size. */
+static bool part_dense(const struct plan *plan, uint32_t k, uint64_t *elems)
+{
+    const struct plan_part *part = &plan->parts[k];
+    uint64_t stride = 1;
+    for (uint32_t d = plan->rank; d-- > 0;)
+    {
+        if (part->strides[d] != (int64_t)stride)
+            return false;
+        stride *= d == plan->part_axis ? part_extent(plan, k) : plan->dims[d].size;
+    }
+    *elems = stride;
+    return part->base >= 0 && (uint64_t)part->base * plan->elem_bytes % VEC_BYTES == 0 &&
+           stride <= MAX_THREADS;
+}
+
+/* A periodic dim whose pads reach at most one period: one fold, no remainder. */
+static bool pads_near(const struct plan_dim *dim)
+{
+    uint32_t n = dim->in_size, ps = (uint32_t)dim->pad_start, pe = dim->size - ps - n;
+    switch (dim->map)
+    {
+    case PLAN_MAP_WRAP:
+    case PLAN_MAP_SYMMETRIC:
+        return ps <= n && pe <= n;
+    case PLAN_MAP_REFLECT:
+        return n >= 2 && ps < n && pe < n;
+    default:
+        return false;
+    }
+}
+
+/* The last dim's values once more (the shader's LAST_*). */
+static void spec_last_dim(struct plan_spec *spec, uint32_t last)
+{
+    spec->last_size = spec->size[last];
+    spec->last_in_stride = spec->in_stride[last];
+    spec->last_map = spec->map[last];
+    spec->last_in_size = spec->in_size[last];
+    spec->last_pad_start = spec->pad_start[last];
+    spec->last_bias = spec->bias[last];
+}
+
+/* Dims, the input's extent and the periodic maps' bias; false when a value overflows. */
+static bool spec_dims(const struct plan *plan, struct plan_spec *spec)
+{
+    int64_t last = plan->in_base;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        const struct plan_dim *dim = &plan->dims[d];
+        uint32_t n = dim->map == PLAN_MAP_AFFINE ? dim->size : dim->in_size,
+                 p = (uint32_t)plan_map_period(dim->map, dim->in_size);
+        uint64_t bias = ((uint64_t)dim->pad_start + p - 1) / p * p;
+        if (n == 0 || bias + dim->size > UINT32_MAX)
+            return false;
+        spec->size[d] = dim->size;
+        spec->in_stride[d] = dim->in_stride;
+        spec->map[d] = dim->map;
+        spec->in_size[d] = dim->in_size;
+        spec->pad_start[d] = (uint32_t)dim->pad_start;
+        spec->bias[d] = (uint32_t)bias;
+        spec->flags |= pads_near(dim) ? DMLOPS_SPEC_FLAG_NEAR0 << d : 0;
+        last += dim->in_stride > 0 ? (int64_t)(n - 1) * dim->in_stride : 0;
+    }
+    spec_last_dim(spec, plan->rank - 1);
+    spec->in_base = plan->in_base;
+    spec->in_limit = (uint64_t)(last + 1) * plan->elem_bytes;
+    return true;
+}
+
+/* The innermost axis split into parts whose rows are whole vectors, read straight along. */
+static bool row_split(const struct plan *plan)
+{
+    uint32_t last = plan->rank - 1, e = plan->elem_bytes;
+    if (plan->part_count == 1 || plan->part_axis != last || plan->dims[last].in_stride != 1)
+        return false;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        if ((uint64_t)part_extent(plan, k) * e % VEC_BYTES)
+            return false;
+    }
+    return true;
+}
+
+/* Row walks: row-major, or in blocks of ROW_BLOCK rows when every part's row is at most
+ * SHORT_ROW_BYTES (stores along rows would be too short, measured on the H100 for 16-byte
+ * rows; long rows keep row-major order, blocks would scatter their stores). The thread count. */
+#define SHORT_ROW_BYTES 32u
+static uint64_t spec_rows(const struct plan *plan, struct plan_spec *spec)
+{
+    uint64_t rows = plan->count / plan->dims[plan->rank - 1].size, vectors;
+    bool short_rows = true;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+        short_rows &= (uint64_t)part_extent(plan, k) * plan->elem_bytes <= SHORT_ROW_BYTES;
+    spec->mode = short_rows ? PLAN_SPEC_MODE_ROW_BLOCKS : PLAN_SPEC_MODE_ROW_SPLIT;
+    spec->vrow = plan->dims[plan->rank - 1].size * plan->elem_bytes / VEC_BYTES;
+    vectors = short_rows
+                  ? (rows + DMLOPS_ROW_BLOCK - 1) / DMLOPS_ROW_BLOCK * DMLOPS_ROW_BLOCK * spec->vrow
+                  : rows * spec->vrow;
+    spec->vtotal = (uint32_t)(vectors <= MAX_THREADS ? vectors : 0);
+    return vectors;
+}
+
+/* Parts beyond the tables are described by part 0 (DMLOPS_SPEC_FLAG_UNIFORM), so every part
+ * must be like it. */
+static bool uniform_parts(const struct plan *plan)
+{
+    const struct plan_part *first = &plan->parts[0];
+    for (uint32_t k = 1; k < plan->part_count; ++k)
+    {
+        const struct plan_part *part = &plan->parts[k];
+        if (part_extent(plan, k) != part_extent(plan, 0) || part->base != first->base ||
+            part->slot != first->slot + k)
+            return false;
+    }
+    return true;
+}
+
+static bool spec_parts(const struct plan *plan, struct plan_spec *spec)
+{
+    uint64_t vectors = 0;
+    if (plan->part_count > PLAN_SPEC_PARTS)
+    {
+        if (!uniform_parts(plan))
+            return false;
+        spec->flags |= DMLOPS_SPEC_FLAG_UNIFORM;
+    }
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        uint64_t elems;
+        if (!part_dense(plan, k, &elems))
+            return false;
+        if (k < PLAN_SPEC_PARTS)
+        {
+            spec->vstart[k] = (uint32_t)vectors;
+            spec->ext[k] = part_extent(plan, k);
+            spec->elems[k] = (uint32_t)elems;
+            spec->begin[k] = plan->parts[k].axis_begin;
+            spec->out_base[k] = (uint64_t)plan->parts[k].base * plan->elem_bytes;
+            spec->out_slot[k] = plan->parts[k].slot;
+        }
+        vectors += (elems * plan->elem_bytes + VEC_BYTES - 1) / VEC_BYTES;
+        if (vectors > MAX_THREADS)
+            return false;
+    }
+    for (uint32_t k = plan->part_count; k < PLAN_SPEC_PARTS; ++k)
+        spec->vstart[k] = UINT32_MAX;
+    spec->vtotal = (uint32_t)vectors;
+    if (row_split(plan))
+        vectors = spec_rows(plan, spec);
+    return vectors <= MAX_THREADS;
+}
+
+#define TILE ((uint32_t)DMLOPS_TILE_SIDE)
+#define TILE_THREADS ((uint32_t)(DMLOPS_TILE_SIDE * DMLOPS_TILE_ROWS))
+#define TILE_MIN_SIDE 8u                            /* sides this short are not worth a tile */
+#define TILE_ROW_BYTES (4u * DMLOPS_TILE_WORD_SIDE) /* tile.comp's word path: a side's bytes */
+
+static uint64_t magnitude(int64_t v)
+{
+    return v < 0 ? (uint64_t)-v : (uint64_t)v;
+}
+
+/* tile.comp's 4-byte path for 1- and 2-byte elements: every word it loads or stores is
+ * aligned and lies whole inside the tensor (in_stride[b] is 1, the part base 16-aligned). */
+static bool tile_words(const struct plan *plan, uint32_t b)
+{
+    uint32_t e = plan->elem_bytes, last = plan->rank - 1, k = 4 / e;
+    if (e > 2 || plan->dims[b].size % k || plan->dims[last].size % k ||
+        magnitude(plan->in_base) * e % 4)
+        return false;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        if (d != b && magnitude(plan->dims[d].in_stride) * e % 4)
+            return false;
+        if (magnitude(plan->parts[0].strides[d]) * e % 4 && d != last)
+            return false;
+    }
+    return true;
+}
+
+/* A single dense part whose innermost dim reads with a stride while another dim reads
+ * contiguously: tiled through shared memory (tile.comp), the batch being every other dim. */
+static void tile_transpose(const struct plan *plan, struct plan_spec *spec)
+{
+    uint32_t last = plan->rank - 1, b = last;
+    int64_t s = plan->dims[last].in_stride;
+    if (plan->part_count != 1 || plan->kernel != PLAN_KERNEL_COPY || s == 1 || s == -1 ||
+        plan->dims[last].size < TILE_MIN_SIDE)
+        return;
+    for (uint32_t d = 0; d < last; ++d)
+        b = plan->dims[d].in_stride == 1 && plan->dims[d].size >= TILE_MIN_SIDE ? d : b;
+    if (b == last)
+        return;
+    bool words = tile_words(plan, b);
+    uint32_t side = words ? TILE_ROW_BYTES / plan->elem_bytes : TILE;
+    uint64_t groups = 1;
+    for (uint32_t d = 0; d < last; ++d)
+        groups *= d == b ? (plan->dims[d].size + side - 1) / side : plan->dims[d].size;
+    groups *= (plan->dims[last].size + side - 1) / side;
+    if (groups * TILE_THREADS > MAX_THREADS)
+        return;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        spec->out_stride[d] = (uint64_t)plan->parts[0].strides[d];
+    spec->mode = PLAN_SPEC_MODE_TILE;
+    spec->flags |= words ? DMLOPS_SPEC_FLAG_WORDS : 0;
+    spec->tile_dim = b;
+    spec->vtotal = (uint32_t)(groups * TILE_THREADS);
+}
+
+/* Some 16-byte window of some part's dense output spans two rows. */
+static bool rows_cross(const struct plan *plan)
+{
+    uint32_t last = plan->rank - 1;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        uint32_t width = plan->part_axis == last ? part_extent(plan, k) : plan->dims[last].size;
+        if ((uint64_t)width * plan->elem_bytes % VEC_BYTES)
+            return true;
+    }
+    return false;
+}
+
+/* Border and row-crossing windows from row chunks (vec_chunks.glsl): every part's rows hold
+ * two vectors, and a padded last dim's pads are at most a vector wide with the second and the
+ * last-but-one vector of the row free of pad. */
+static bool chunks_fit(const struct plan *plan)
+{
+    uint32_t last = plan->rank - 1, vec = VEC_BYTES / plan->elem_bytes;
+    const struct plan_dim *dim = &plan->dims[last];
+    if (vec < 2)
+        return false;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        if ((plan->part_axis == last ? part_extent(plan, k) : dim->size) < 2 * vec)
+            return false;
+    }
+    if (dim->map == PLAN_MAP_AFFINE)
+        return rows_cross(plan);
+    uint32_t ps = (uint32_t)dim->pad_start, n = dim->in_size, pe = dim->size - ps - n;
+    return ps <= vec && pe <= vec && ps + n >= 2 * vec && n + pe >= 2 * vec;
+}
+
+#define GROUP_BYTES ((uint32_t)DMLOPS_GROUP_BYTES)
+#define GROUP_THREADS DMLOPS_WORKGROUP_SIZE
+
+/* Per element of a thread's rows (vec_groups.glsl): row << 6 | input column, 0xFF the pad. */
+static void group_table(const struct plan *plan, uint32_t rows, struct plan_spec *spec)
+{
+    const struct plan_dim *dim = &plan->dims[plan->rank - 1];
+    unsigned char *table = (unsigned char *)spec->gtab;
+    memset(spec->gtab, 0xFF, sizeof(spec->gtab));
+    for (uint32_t e = 0; e < rows * dim->size; ++e)
+    {
+        int64_t i = plan_dim_map(dim, e % dim->size);
+        table[e] = i < 0 ? 0xFF : (unsigned char)(e / dim->size << 6 | (uint32_t)i);
+    }
+}
+
+/* One part of short rows that 16-byte windows would cross or pad: whole rows per thread
+ * (vec_groups.glsl), a multiple of 4 bytes, staged through shared memory. */
+static bool row_groups(const struct plan *plan, struct plan_spec *spec)
+{
+    uint32_t last = plan->rank - 1, width = plan->dims[last].size;
+    uint64_t row = (uint64_t)width * plan->elem_bytes;
+    if (plan->part_count != 1 || row > GROUP_BYTES)
+        return false;
+    if (plan->dims[last].map == PLAN_MAP_AFFINE && row % VEC_BYTES == 0)
+        return false; /* windows never cross rows */
+    /* Whole 4-byte words per thread: VROW (at most vec_groups.glsl's GROUP_ROWS) rows. */
+    _Static_assert(DMLOPS_GROUP_ROWS == 4, "a thread takes 1, 2 or 4 rows");
+    uint32_t rows_per_thread = row % 4 == 0 ? 1 : row % 2 == 0 ? 2 : 4;
+    if (rows_per_thread * row > GROUP_BYTES)
+        return false;
+    uint64_t threads = (plan->count / width + rows_per_thread - 1) / rows_per_thread;
+    threads = (threads + GROUP_THREADS - 1) / GROUP_THREADS * GROUP_THREADS;
+    if (threads > MAX_THREADS)
+        return false;
+    spec->mode = PLAN_SPEC_MODE_ROW_GROUPS;
+    spec->vrow = rows_per_thread;
+    spec->vtotal = (uint32_t)threads;
+    spec->stage_words = (uint32_t)(GROUP_THREADS * rows_per_thread * row / 4);
+    group_table(plan, rows_per_thread, spec);
+    const struct plan_dim *dim = &plan->dims[last];
+    if ((dim->map == PLAN_MAP_AFFINE ? dim->size : dim->in_size) <= 4)
+        spec->flags |= DMLOPS_SPEC_FLAG_FEW_COLS;
+    return true;
+}
+
+/* Rows of at most this many bytes (three warps' stores) put a border or row-crossing window
+ * into most warps: every window is then built from two chunks, so that a warp's loads go out
+ * in one round. Measured on the H100 with padded rows of 1032 bytes (2-byte elements): 0.88-0.92
+ * of the copy ceiling one window at a time, 0.91-0.97 paired; at 2064 bytes neither wins. */
+#define PAIRED_ROW_BYTES 1536u
+
+/* Rows that 16-byte windows cross or pad: chunks for rows of GROUP_BYTES and more, whole rows
+ * per thread below that (or where chunks do not fit). */
+static void spec_short_rows(const struct plan *plan, struct plan_spec *spec)
+{
+    bool chunks = chunks_fit(plan);
+    uint64_t row = (uint64_t)plan->dims[plan->rank - 1].size * plan->elem_bytes;
+    if ((!chunks || row < GROUP_BYTES) && row_groups(plan, spec))
+        return;
+    spec->flags |= chunks ? DMLOPS_SPEC_FLAG_CHUNKS : 0;
+    if (chunks && row <= PAIRED_ROW_BYTES)
+        spec->flags |= DMLOPS_SPEC_FLAG_PAIRED;
+}
+
+static void spec_pad(const struct plan *plan, struct plan_spec *spec)
+{
+    unsigned char *pad = (unsigned char *)spec->pad;
+    for (uint32_t at = 0; at < VEC_BYTES; at += plan->elem_bytes)
+        memcpy(pad + at, plan->pad_value, plan->elem_bytes);
+}
+
+/* A padded dim that is not a plain padding (a pre-map of scale other than 1, or an input that
+ * does not lie whole inside the output): the generic kernels' business. */
+static bool has_step(const struct plan *plan)
+{
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        const struct plan_dim *dim = &plan->dims[d];
+        if (dim->map != PLAN_MAP_AFFINE &&
+            (plan_dim_step(dim) != 1 || dim->pad_start < 0 ||
+             dim->pad_start + (int64_t)dim->in_size > (int64_t)dim->size))
+            return true;
+    }
+    return false;
+}
+
+bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec)
+{
+    memset(spec, 0, sizeof(*spec));
+    if (plan->rank == 0 || plan->count == 0 || plan->in_part_count || plan->arith ||
+        plan->in_base < 0 || VEC_BYTES % plan->elem_bytes || has_step(plan))
+        return false;
+    spec->mode = PLAN_SPEC_MODE_PARTS;
+    spec->rank = plan->rank;
+    spec->parts = plan->part_count;
+    spec->part_axis = plan->part_axis;
+    spec->in_slot = plan->in_slot;
+    spec->vrow = 1;
+    spec->stage_words = 1;
+    spec_pad(plan, spec);
+    if (!spec_dims(plan, spec) || !spec_parts(plan, spec))
+        return false;
+    tile_transpose(plan, spec);
+    if (spec->mode == PLAN_SPEC_MODE_PARTS)
+        spec_short_rows(plan, spec);
+    return true;
+}

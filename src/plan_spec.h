@@ -1,0 +1,54 @@
+/* Which kernel runs a plan, as pure logic (no Vulkan): the specialized kernels (shaders/vec.comp,
+ * shaders/tile.comp) get the whole plan as specialization constants, one pipeline per distinct
+ * operator shape, every divisor a compile-time constant, nothing read from a parameter block;
+ * plan_spec_from_plan says which plans qualify and which of their strategies (mode and flags)
+ * each gets. A plan that does not qualify runs on the generic kernel of its plan->kernel. The
+ * thresholds below were tuned on an H100 (numbers where they are defined, in plan_spec.c). */
+#ifndef DMLOPS_PLAN_SPEC_H
+#define DMLOPS_PLAN_SPEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "plan.h"
+#include "plan_spec_constants.h"
+
+#define PLAN_SPEC_PARTS DMLOPS_SPEC_PARTS
+
+enum plan_spec_mode
+{
+    PLAN_SPEC_MODE_PARTS = DMLOPS_SPEC_MODE_PARTS,
+    PLAN_SPEC_MODE_ROW_SPLIT = DMLOPS_SPEC_MODE_ROW_SPLIT,
+    PLAN_SPEC_MODE_TILE = DMLOPS_SPEC_MODE_TILE,
+    PLAN_SPEC_MODE_ROW_BLOCKS = DMLOPS_SPEC_MODE_ROW_BLOCKS,
+    PLAN_SPEC_MODE_ROW_GROUPS = DMLOPS_SPEC_MODE_ROW_GROUPS,
+};
+
+#define PLAN_SPEC_C_U32 uint32_t
+#define PLAN_SPEC_C_I64 int64_t
+#define PLAN_SPEC_C_U64 uint64_t
+#define PLAN_SPEC_FIELD(NAME, field, id, type, def) PLAN_SPEC_C_##type field;
+#define PLAN_SPEC_ARRAY_FIELD(NAME, field, id, n, type, def, step) PLAN_SPEC_C_##type field[n];
+
+/* The constants (src/plan_spec_constants.h: ids, meanings), one field each in the list's order;
+ * zero-filled and without padding, so comparable and hashable as bytes. */
+struct plan_spec
+{
+    DMLOPS_SPEC_CONSTANTS(PLAN_SPEC_FIELD, PLAN_SPEC_ARRAY_FIELD)
+    uint32_t reserved; /* the constants' 4-byte count is odd: the struct's 8-byte tail, zero */
+};
+
+#define PLAN_SPEC_BYTES(NAME, field, id, type, def) +sizeof(PLAN_SPEC_C_##type)
+#define PLAN_SPEC_ARRAY_BYTES(NAME, field, id, n, type, def, step) +(n) * sizeof(PLAN_SPEC_C_##type)
+_Static_assert(sizeof(struct plan_spec) ==
+                   4 + DMLOPS_SPEC_CONSTANTS(PLAN_SPEC_BYTES, PLAN_SPEC_ARRAY_BYTES),
+               "struct plan_spec has padding: reorder src/plan_spec_constants.h");
+
+/* Fills *spec when the plan fits the specialized kernels: one input, no arithmetic, plain
+ * paddings (pre-map scale 1, the input inside the output), at most PLAN_SPEC_PARTS parts or any
+ * number of alike ones, every part's output dense in iteration order and 16-byte aligned,
+ * 32-bit element and thread counts. spec->mode and spec->flags then say how the kernel walks
+ * the plan, spec->vtotal how many threads it needs; mode PLAN_SPEC_MODE_TILE is tile.comp's. */
+bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec);
+
+#endif

@@ -1,0 +1,321 @@
+/* plan_spec_from_plan without a GPU: which plans the specialized kernels take, which strategy
+ * (mode, flags, thread count) each gets, at both sides of every threshold tuned on the H100
+ * (src/plan_spec.c), and the tables the shaders read (bias, row groups). The GPU tests
+ * (vk_specialized, vk_wide_split) check that each strategy computes the right bytes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "plan_spec.h"
+
+#define NEAR_BITS (0xFFu * DMLOPS_SPEC_FLAG_NEAR0)
+
+static struct plan_part parts[32];
+
+/* [rows, width] of elem_bytes elements, read from rows of in_row units, into one dense part. */
+static struct plan rows_plan(uint32_t e, uint32_t rows, uint32_t width, int64_t in_row)
+{
+    parts[0] = (struct plan_part){.slot = 1, .strides = {width, 1}};
+    return (struct plan){
+        .kernel = PLAN_KERNEL_COPY,
+        .elem_bytes = e,
+        .rank = 2,
+        .count = (uint64_t)rows * width,
+        .dims = {{.size = rows, .in_stride = in_row}, {.size = width, .in_stride = 1}},
+        .part_count = 1,
+        .parts = parts,
+        .slot_count = 2};
+}
+
+/* [rows, start + n + end]: the last dim padded with map. */
+static struct plan pad_plan(uint32_t e, uint32_t rows, uint32_t start, uint32_t n, uint32_t end,
+                            uint32_t map)
+{
+    struct plan plan = rows_plan(e, rows, start + n + end, n);
+    plan.kernel = PLAN_KERNEL_PAD;
+    plan.dims[1].map = map;
+    plan.dims[1].in_size = n;
+    plan.dims[1].pad_start = start;
+    return plan;
+}
+
+/* [rows, sum of widths] split along the last axis into dense parts of the given widths. */
+static struct plan split_plan(uint32_t e, uint32_t rows, const uint32_t *widths, uint32_t count)
+{
+    uint32_t begin = 0;
+    for (uint32_t k = 0; k < count; ++k)
+        begin += widths[k];
+    struct plan plan = rows_plan(e, rows, begin, begin);
+    begin = 0;
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        parts[k] =
+            (struct plan_part){.slot = 1 + k, .axis_begin = begin, .strides = {widths[k], 1}};
+        begin += widths[k];
+    }
+    plan.kernel = PLAN_KERNEL_SPLIT;
+    plan.part_axis = 1;
+    plan.part_count = count;
+    plan.parts = parts;
+    plan.slot_count = 1 + count;
+    return plan;
+}
+
+/* Output [n, b, a] of an input whose unit-stride dim is b. */
+static struct plan transpose_plan(uint32_t e, uint32_t n, uint32_t b, uint32_t a)
+{
+    parts[0] = (struct plan_part){.slot = 1, .strides = {(int64_t)b * a, a, 1}};
+    return (struct plan){.kernel = PLAN_KERNEL_COPY,
+                         .elem_bytes = e,
+                         .rank = 3,
+                         .count = (uint64_t)n * b * a,
+                         .dims = {{.size = n, .in_stride = (int64_t)a * b},
+                                  {.size = b, .in_stride = 1},
+                                  {.size = a, .in_stride = b}},
+                         .part_count = 1,
+                         .parts = parts,
+                         .slot_count = 2};
+}
+
+static struct plan_spec expect_path(const struct plan *plan, uint32_t mode, uint32_t flags)
+{
+    struct plan_spec spec;
+    assert_true(plan_spec_from_plan(plan, &spec));
+    if (spec.mode != mode || (spec.flags & ~NEAR_BITS) != flags)
+        print_message("mode %u flags 0x%x, expected mode %u flags 0x%x\n", spec.mode,
+                      spec.flags & ~NEAR_BITS, mode, flags);
+    assert_int_equal(spec.mode, mode);
+    assert_int_equal(spec.flags & ~NEAR_BITS, flags);
+    return spec;
+}
+
+static void expect_generic(const struct plan *plan)
+{
+    struct plan_spec spec;
+    assert_false(plan_spec_from_plan(plan, &spec));
+}
+
+/* Whole 16-byte vectors per row: each part in turn, one thread per vector, nothing else. */
+static void test_dense_copy(void **state)
+{
+    struct plan plan = rows_plan(4, 4, 64, 64);
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
+    assert_int_equal(spec.vtotal, 4 * 64 * 4 / 16);
+    assert_int_equal(spec.rank, 2);
+    assert_int_equal(spec.last_size, 64);
+    assert_int_equal(spec.last_in_stride, 1);
+    assert_int_equal(spec.in_limit, 4 * 64 * 4);
+    assert_int_equal(spec.elems[0], 4 * 64);
+    assert_int_equal(spec.vstart[1], UINT32_MAX); /* parts past the plan's */
+    plan = rows_plan(16, 3, 5, 7);                /* 16-byte units qualify too */
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
+}
+
+/* Rows of at least GROUP_BYTES (64) whose windows cross rows or pads: chunks, paired up to
+ * PAIRED_ROW_BYTES (1536; H100: 0.91-0.97 of the copy ceiling paired at 1032-byte rows,
+ * 0.88-0.92 one window at a time, no difference at 2064); shorter rows: whole rows per thread. */
+static void test_chunk_thresholds(void **state)
+{
+    const uint32_t chunks = DMLOPS_SPEC_FLAG_CHUNKS, paired = chunks | DMLOPS_SPEC_FLAG_PAIRED;
+    struct plan plan = pad_plan(4, 3, 2, 380, 2, PLAN_MAP_CONSTANT); /* rows of 1536 bytes */
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, paired);
+    plan = pad_plan(4, 3, 2, 384, 2, PLAN_MAP_CONSTANT); /* 1552 bytes */
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, chunks);
+    plan = pad_plan(1, 3, 2, 60, 2, PLAN_MAP_EDGE); /* 64 bytes: chunks */
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, paired);
+    plan = pad_plan(1, 3, 2, 56, 2, PLAN_MAP_EDGE); /* 60 bytes: whole rows per thread */
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0);
+    assert_int_equal(spec.vrow, 1);
+    assert_int_equal(spec.stage_words, 64 * 60 / 4);
+    /* Pads wider than a vector: no chunks; a long row then stays one window at a time. */
+    plan = pad_plan(4, 3, 5, 380, 2, PLAN_MAP_CONSTANT);
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
+    /* A window of a wider input: rows that 16-byte windows cross (4 * 4 + 3 elements). */
+    plan = rows_plan(4, 3, 19, 21);
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, paired);
+    plan = rows_plan(4, 3, 16, 21); /* whole vectors: windows never cross */
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
+}
+
+/* Row groups: VROW rows per thread so that a thread builds whole 4-byte words, the table of
+ * input columns per element (row << 6 | column, 0xFF the pad), FEW_COLS for inputs of at most
+ * 4 columns. The table pins each padding map's formula. */
+static void test_row_groups(void **state)
+{
+    static const struct
+    {
+        uint32_t map;
+        uint32_t gtab0, gtab1;
+    } maps[] = {
+        {PLAN_MAP_CONSTANT, 0x020100FFu, 0xFFFFFFFFu},  /* -1 0 1 2 -1 */
+        {PLAN_MAP_EDGE, 0x02010000u, 0xFFFFFF02u},      /* 0 0 1 2 2 */
+        {PLAN_MAP_REFLECT, 0x02010001u, 0xFFFFFF01u},   /* 1 0 1 2 1 */
+        {PLAN_MAP_SYMMETRIC, 0x02010000u, 0xFFFFFF02u}, /* 0 0 1 2 2 */
+        {PLAN_MAP_WRAP, 0x02010002u, 0xFFFFFF00u},      /* 2 0 1 2 0 */
+    };
+    for (size_t m = 0; m < sizeof(maps) / sizeof(maps[0]); ++m)
+    {
+        struct plan plan = pad_plan(4, 5, 1, 3, 1, maps[m].map); /* rows of 20 bytes */
+        struct plan_spec spec =
+            expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, DMLOPS_SPEC_FLAG_FEW_COLS);
+        assert_int_equal(spec.vrow, 1);
+        assert_int_equal(spec.gtab[0], maps[m].gtab0);
+        assert_int_equal(spec.gtab[1], maps[m].gtab1);
+        assert_int_equal(spec.gtab[2], 0xFFFFFFFFu);
+        assert_int_equal(spec.vtotal, 64); /* 5 rows: one workgroup */
+    }
+    /* Rows of 7 bytes: 4 rows per thread (28 bytes); the table's row bits count them. */
+    struct plan plan = rows_plan(1, 9, 7, 9);
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0);
+    assert_int_equal(spec.vrow, 4);
+    assert_int_equal(spec.stage_words, 64 * 28 / 4);
+    assert_int_equal(spec.gtab[1], 0x40060504u); /* columns 4 5 6 of row 0, column 0 of row 1 */
+    plan = rows_plan(2, 9, 7, 9);                /* 14 bytes: 2 rows */
+    assert_int_equal(expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0).vrow, 2);
+    plan = rows_plan(2, 9, 41, 43); /* 82 bytes: past GROUP_BYTES, chunks */
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, DMLOPS_SPEC_FLAG_CHUNKS | DMLOPS_SPEC_FLAG_PAIRED);
+}
+
+/* A split of the innermost axis into whole vectors walks the input's rows: in blocks of
+ * ROW_BLOCK (8) rows when every part's row is at most SHORT_ROW_BYTES (32; H100: SPLIT into 32
+ * of 512-byte rows 0.94 of the ceiling with 8-row blocks, 0.88 with 32), else row-major. */
+static void test_row_split(void **state)
+{
+    const uint32_t narrow[] = {8, 8, 8}, wide[] = {8, 12, 8};
+    struct plan plan = split_plan(4, 10, narrow, 3); /* rows of 32 bytes per part */
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, 0);
+    assert_int_equal(spec.vrow, 24 * 4 / 16);
+    assert_int_equal(spec.vtotal, 16 * 6); /* 10 rows rounded up to two blocks of 8 */
+    plan = split_plan(4, 10, wide, 3);     /* one part's rows are 48 bytes */
+    spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_SPLIT, 0);
+    assert_int_equal(spec.vtotal, 10 * 7);
+    const uint32_t ragged[] = {8, 5, 8}; /* 20 bytes: not whole vectors, each part in turn */
+    plan = split_plan(4, 10, ragged, 3);
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
+}
+
+/* More than PLAN_SPEC_PARTS (14) parts: only alike ones (same extent and base, consecutive
+ * slots), read from part 0 under UNIFORM. */
+static void test_uniform_parts(void **state)
+{
+    uint32_t widths[20];
+    for (int k = 0; k < 20; ++k)
+        widths[k] = 4;
+    struct plan plan = split_plan(4, 6, widths, 20);
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, DMLOPS_SPEC_FLAG_UNIFORM);
+    assert_int_equal(spec.parts, 20);
+    plan = split_plan(4, 6, widths, 14);
+    expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, 0);
+    plan = split_plan(4, 6, widths, 20);
+    parts[7].slot = 30; /* no longer consecutive */
+    expect_generic(&plan);
+    widths[19] = 8;
+    plan = split_plan(4, 6, widths, 20);
+    expect_generic(&plan);
+}
+
+/* Input and output disagree on the fastest dim, both sides at least TILE_MIN_SIDE (8): the
+ * tile, with 4-byte words for 1- and 2-byte elements where every word is whole and aligned. */
+static void test_transpose(void **state)
+{
+    struct plan plan = transpose_plan(4, 2, 68, 72);
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_TILE, 0);
+    assert_int_equal(spec.tile_dim, 1);
+    assert_int_equal(spec.vtotal, 2 * 3 * 3 * 64); /* 32 x 32 tiles of 64 threads */
+    assert_int_equal(spec.out_stride[0], 68 * 72);
+    plan = transpose_plan(1, 2, 68, 72);
+    spec = expect_path(&plan, PLAN_SPEC_MODE_TILE, DMLOPS_SPEC_FLAG_WORDS);
+    assert_int_equal(spec.vtotal, 2 * 2 * 2 * 64); /* 64 x 64 tiles */
+    plan = transpose_plan(1, 3, 9, 13);            /* sides not whole words */
+    expect_path(&plan, PLAN_SPEC_MODE_TILE, 0);
+    plan = transpose_plan(4, 2, 68, 7); /* the last side below 8: element by element */
+    assert_int_not_equal(expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0).mode,
+                         PLAN_SPEC_MODE_TILE);
+    plan = transpose_plan(4, 2, 7, 72);
+    expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
+}
+
+/* A periodic dim whose pads reach at most one period folds once (NEAR0 << d); the bias is the
+ * least multiple of the period at or above the pad start. */
+static void test_periodic_near(void **state)
+{
+    struct plan plan = pad_plan(1, 3, 5, 6, 5, PLAN_MAP_REFLECT); /* pads < n */
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0);
+    assert_int_equal(spec.flags & NEAR_BITS, DMLOPS_SPEC_FLAG_NEAR0 << 1);
+    assert_int_equal(spec.bias[1], 10);               /* period 10 */
+    plan = pad_plan(1, 3, 6, 6, 4, PLAN_MAP_REFLECT); /* a pad of n: reflect reaches beyond */
+    spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0);
+    assert_int_equal(spec.flags & NEAR_BITS, 0);
+    plan = pad_plan(1, 3, 6, 6, 6, PLAN_MAP_SYMMETRIC); /* pads of n: still one period */
+    spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0);
+    assert_int_equal(spec.flags & NEAR_BITS, DMLOPS_SPEC_FLAG_NEAR0 << 1);
+    assert_int_equal(spec.bias[1], 12);
+    plan = pad_plan(1, 3, 13, 6, 1, PLAN_MAP_WRAP);
+    spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0);
+    assert_int_equal(spec.flags & NEAR_BITS, 0);
+    assert_int_equal(spec.bias[1], 18);
+    assert_int_equal(spec.last_bias, 18);
+}
+
+/* What the specialized kernels leave to the generic ones. */
+static void test_generic_plans(void **state)
+{
+    struct plan plan = rows_plan(4, 4, 64, 64);
+    plan.in_base = -1;
+    expect_generic(&plan);
+    plan = rows_plan(4, 4, 64, 64);
+    parts[0].base = 2; /* output not 16-byte aligned */
+    expect_generic(&plan);
+    plan = rows_plan(4, 4, 64, 64);
+    parts[0].strides[0] = 65; /* output not dense */
+    expect_generic(&plan);
+    plan = rows_plan(4, 4, 64, 64);
+    plan.kernel = PLAN_KERNEL_SCALE_BIAS;
+    plan.arith = PLAN_ARITH_FMA_F32;
+    expect_generic(&plan);
+    struct plan_part in_parts[2] = {{.slot = 0}, {.slot = 2, .axis_begin = 2}};
+    plan = rows_plan(4, 4, 64, 64);
+    plan.kernel = PLAN_KERNEL_GENERAL;
+    plan.in_part_count = 2;
+    plan.in_parts = in_parts;
+    expect_generic(&plan); /* JOIN */
+    plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
+    plan.dims[1].step = 2; /* a pre-map */
+    expect_generic(&plan);
+    plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
+    plan.dims[1].pad_start = -1; /* the input starts before the output */
+    expect_generic(&plan);
+}
+
+/* The constants' list: distinct ids below SLOTS_MARK's. */
+#define ID_ONE(NAME, field, id, type, def) ids[n++] = id;
+#define ID_ARRAY(NAME, field, id, count, type, def, step)                                          \
+    for (int i = 0; i < (count); ++i)                                                              \
+        ids[n++] = (id) + i;
+static void test_constant_ids(void **state)
+{
+    int ids[256], n = 0;
+    DMLOPS_SPEC_CONSTANTS(ID_ONE, ID_ARRAY)
+    for (int i = 0; i < n; ++i)
+    {
+        assert_in_range(ids[i], 0, DMLOPS_SPEC_ID_SLOTS_MARK - 1);
+        for (int j = 0; j < i; ++j)
+            assert_int_not_equal(ids[i], ids[j]);
+    }
+    assert_int_equal(n, 178);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dense_copy),    cmocka_unit_test(test_chunk_thresholds),
+        cmocka_unit_test(test_row_groups),    cmocka_unit_test(test_row_split),
+        cmocka_unit_test(test_uniform_parts), cmocka_unit_test(test_transpose),
+        cmocka_unit_test(test_periodic_near), cmocka_unit_test(test_generic_plans),
+        cmocka_unit_test(test_constant_ids),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
