@@ -5,8 +5,6 @@
 
 #include "fuse_step.h"
 
-#define NONE UINT32_MAX
-
 /* An output part writing T, alone and in elements: the producer fuse_compose takes. */
 struct writer
 {
