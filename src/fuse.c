@@ -1,7 +1,6 @@
 /* Fusion (fuse.h): the pass over a program's tensors, and what it tells about each step. */
 #include "fuse.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,21 +58,6 @@ void dml_fuse_info_access(struct fuse_info *info, uint32_t tensor, uint32_t data
         *seen = data_type;
     else if (*seen != data_type)
         *seen = FUSE_MIXED_TYPES;
-}
-
-void dml_fuse_step_nodes(const struct fuse_info *info, uint32_t s, char *text, size_t size)
-{
-    size_t used = 0;
-
-    if (!size)
-        return;
-    text[0] = 0;
-    for (uint32_t o = info->origin[s]; o != FUSE_NONE && used < size; o = info->steps[o].absorbed)
-    {
-        int n = snprintf(text + used, size - used, "%s%u", used ? "<-" : "",
-                         (unsigned)info->steps[o].node);
-        used += n > 0 ? (size_t)n : size;
-    }
 }
 
 /* The program's steps moved into the pass, each with its node; element sizes per tensor. False

@@ -60,8 +60,6 @@ HRESULT dml_fuse_info_init(struct fuse_info *info, uint32_t step_count, uint32_t
 void dml_fuse_info_cleanup(struct fuse_info *info);
 /* A step touches tensor as data_type (0: an unknown type, never fused through). */
 void dml_fuse_info_access(struct fuse_info *info, uint32_t tensor, uint32_t data_type);
-/* "4<-3<-1": the nodes program step s does the work of, its own first. */
-void dml_fuse_step_nodes(const struct fuse_info *info, uint32_t s, char *text, size_t size);
 
 /* Fuses what the rules above allow, before program_finish; info's lists then describe the
  * fused steps. E_OUTOFMEMORY (the program then has no steps: the caller fails the compile);
