@@ -64,14 +64,18 @@ void dml_fuse_info_access(struct fuse_info *info, uint32_t tensor, uint32_t data
  * (nothing moved) on E_OUTOFMEMORY. */
 static bool begin(struct fuse_pass *pass, struct program *program, const struct fuse_info *info)
 {
-    uint32_t n = program->step_count;
+    uint32_t n = program->step_count, nodes = 0;
     bool ok;
 
     memset(pass, 0, sizeof(*pass));
+    for (uint32_t s = 0; s < n; ++s)
+        if (info->steps[info->origin[s]].node >= nodes)
+            nodes = info->steps[info->origin[s]].node + 1;
     pass->program = program;
     pass->steps = calloc((size_t)n + 1, sizeof(*pass->steps));
     pass->elem = calloc((size_t)program->tensor_count + 1, sizeof(*pass->elem));
-    ok = pass->steps && pass->elem;
+    pass->node_mark = calloc((size_t)nodes + 1, sizeof(*pass->node_mark));
+    ok = pass->steps && pass->elem && pass->node_mark;
     for (uint32_t s = 0; ok && s < n; ++s)
         ok = (pass->steps[s].nodes = malloc(sizeof(*pass->steps[s].nodes))) != NULL;
     if (!ok)
@@ -80,6 +84,7 @@ static bool begin(struct fuse_pass *pass, struct program *program, const struct 
             free(pass->steps[s].nodes);
         free(pass->steps);
         free(pass->elem);
+        free(pass->node_mark);
         return false;
     }
     for (uint32_t t = 0; t < program->tensor_count && t < info->tensor_count; ++t)
@@ -103,6 +108,7 @@ static void pass_free(struct fuse_pass *pass)
         fuse_step_free(&pass->steps[s]);
     free(pass->steps);
     free(pass->elem);
+    free(pass->node_mark);
 }
 
 /* The tensors in the order of the first step writing each. */
@@ -163,6 +169,7 @@ static bool end(struct fuse_pass *pass, struct program *program, struct fuse_inf
     info->origin = origin;
     free(pass->steps);
     free(pass->elem);
+    free(pass->node_mark);
     return true;
 }
 
@@ -185,7 +192,9 @@ HRESULT dml_fuse_program(struct program *program, struct fuse_info *info)
             if (fuse_tensor(&pass, order[i]))
                 changed = true, fuse_pass_merge_neighbours(&pass);
         free(order);
+        fuse_pass_compact(&pass);
     }
+    fuse_pass_compact(&pass);
     if (end(&pass, program, info))
         return S_OK;
     pass_free(&pass);

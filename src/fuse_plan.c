@@ -28,44 +28,62 @@ bool fuse_plan_copy(const struct plan *from, struct plan *to)
     return false;
 }
 
-static bool scale_part(struct plan_part *part, uint32_t rank, int64_t k)
+/* Whether x * k overflows, for every scaled field of plan. */
+static bool part_fits(const struct plan_part *part, uint32_t rank, int64_t k)
 {
-    bool overflow = __builtin_mul_overflow(part->base, k, &part->base);
+    int64_t unused;
+    bool fits = !__builtin_mul_overflow(part->base, k, &unused);
 
     for (uint32_t d = 0; d < rank; ++d)
-        overflow |= __builtin_mul_overflow(part->strides[d], k, &part->strides[d]);
+        fits &= !__builtin_mul_overflow(part->strides[d], k, &unused);
+    return fits;
+}
+
+static bool narrow_fits(const struct plan *plan, int64_t k)
+{
+    int64_t unused;
+    uint64_t count;
+    bool fits = !__builtin_mul_overflow(plan->in_base, k, &unused) &&
+                !__builtin_mul_overflow(plan->count, (uint64_t)k, &count);
+
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        fits &= !__builtin_mul_overflow(plan->dims[d].in_stride, k, &unused);
+    for (uint32_t i = 0; i < plan->part_count; ++i)
+        fits &= part_fits(&plan->parts[i], plan->rank, k);
+    for (uint32_t j = 0; j < plan->in_part_count; ++j)
+        fits &= part_fits(&plan->in_parts[j], plan->rank, k);
+    return fits;
+}
+
+static void scale_part(struct plan_part *part, uint32_t rank, int64_t k)
+{
+    part->base *= k;
+    for (uint32_t d = 0; d < rank; ++d)
+        part->strides[d] *= k;
     part->strides[rank] = 1;
-    return !overflow;
 }
 
 bool fuse_narrow(struct plan *plan, uint32_t elem)
 {
     uint32_t r = plan->rank, k = elem ? plan->elem_bytes / elem : 0;
-    struct plan narrowed;
-    bool ok;
 
     if (!k || plan->elem_bytes % elem || plan->arith)
         return false;
     if (k == 1)
         return true;
-    if (r >= PLAN_MAX_RANK || !fuse_plan_copy(plan, &narrowed))
+    if (r >= PLAN_MAX_RANK || !narrow_fits(plan, k))
         return false;
-    ok = !__builtin_mul_overflow(narrowed.in_base, (int64_t)k, &narrowed.in_base) &&
-         !__builtin_mul_overflow(narrowed.count, (uint64_t)k, &narrowed.count);
+    plan->in_base *= k;
+    plan->count *= k;
     for (uint32_t d = 0; d < r; ++d)
-        ok &= !__builtin_mul_overflow(narrowed.dims[d].in_stride, (int64_t)k,
-                                      &narrowed.dims[d].in_stride);
-    for (uint32_t i = 0; i < narrowed.part_count; ++i)
-        ok &= scale_part(&narrowed.parts[i], r, k);
-    for (uint32_t j = 0; j < narrowed.in_part_count; ++j)
-        ok &= scale_part(&narrowed.in_parts[j], r, k);
-    if (!ok)
-        return plan_cleanup(&narrowed), false;
-    narrowed.dims[r] = (struct plan_dim){.size = k, .in_stride = 1, .map = PLAN_MAP_AFFINE};
-    narrowed.rank = r + 1;
-    narrowed.elem_bytes = elem;
-    plan_cleanup(plan);
-    *plan = narrowed;
+        plan->dims[d].in_stride *= k;
+    for (uint32_t i = 0; i < plan->part_count; ++i)
+        scale_part(&plan->parts[i], r, k);
+    for (uint32_t j = 0; j < plan->in_part_count; ++j)
+        scale_part(&plan->in_parts[j], r, k);
+    plan->dims[r] = (struct plan_dim){.size = k, .in_stride = 1, .map = PLAN_MAP_AFFINE};
+    plan->rank = r + 1;
+    plan->elem_bytes = elem;
     return true;
 }
 

@@ -70,45 +70,33 @@ bool fuse_step_compact(struct fuse_work_step *step)
     return true;
 }
 
-bool fuse_step_add_nodes(struct fuse_work_step *to, const struct fuse_work_step *from)
+bool fuse_step_add_nodes(struct fuse_pass *pass, struct fuse_work_step *to,
+                         const struct fuse_work_step *from)
 {
-    uint32_t *nodes =
-        realloc(to->nodes, ((size_t)to->node_count + from->node_count + 1) * sizeof(*nodes));
+    uint32_t *nodes = realloc(to->nodes,
+                              ((size_t)to->node_count + from->node_count + 1) * sizeof(*nodes)),
+             stamp = ++pass->node_stamp;
 
     if (!nodes)
         return false;
     to->nodes = nodes;
+    for (uint32_t i = 0; i < to->node_count; ++i)
+        pass->node_mark[to->nodes[i]] = stamp;
     for (uint32_t i = 0; i < from->node_count; ++i)
-    {
-        uint32_t n = 0;
-
-        while (n < to->node_count && to->nodes[n] != from->nodes[i])
-            ++n;
-        if (n == to->node_count)
+        if (pass->node_mark[from->nodes[i]] != stamp)
+        {
+            pass->node_mark[from->nodes[i]] = stamp;
             to->nodes[to->node_count++] = from->nodes[i];
-    }
+        }
     return true;
 }
 
-bool fuse_pass_replace(struct fuse_pass *pass, const uint32_t *at, struct fuse_work_step **replace,
-                       const uint32_t *count, uint32_t n)
+/* The steps of pass with the replacements moved into steps (new memory). */
+static uint32_t move_steps(struct fuse_pass *pass, struct fuse_work_step *steps, const uint32_t *at,
+                           struct fuse_work_step **replace, const uint32_t *count, uint32_t n)
 {
-    uint64_t total = pass->count;
-    struct fuse_work_step *steps;
     uint32_t next = 0, i = 0;
 
-    for (uint32_t r = 0; r < n; ++r)
-        total = total + count[r] - 1;
-    if (total >= UINT32_MAX || !(steps = malloc((total + 1) * sizeof(*steps))))
-    {
-        for (uint32_t r = 0; r < n; ++r)
-        {
-            for (uint32_t k = 0; k < count[r]; ++k)
-                fuse_step_free(&replace[r][k]);
-            free(replace[r]);
-        }
-        return false;
-    }
     for (uint32_t s = 0; s < pass->count; ++s)
     {
         if (i < n && at[i] == s)
@@ -121,10 +109,60 @@ bool fuse_pass_replace(struct fuse_pass *pass, const uint32_t *at, struct fuse_w
         }
         steps[next++] = pass->steps[s];
     }
+    return next;
+}
+
+bool fuse_pass_replace(struct fuse_pass *pass, const uint32_t *at, struct fuse_work_step **replace,
+                       const uint32_t *count, uint32_t n)
+{
+    uint64_t total = pass->count;
+    bool grows = false;
+    struct fuse_work_step *steps;
+
+    for (uint32_t r = 0; r < n; ++r)
+        total = total + count[r] - 1, grows |= count[r] > 1;
+    if (!grows)
+    {
+        /* One step or none for each (a reader rewritten, a writer gone): in place, the removed
+         * ones left empty until fuse_pass_compact, so that step indices hold meanwhile. */
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            fuse_step_free(&pass->steps[at[r]]);
+            if (count[r])
+                pass->steps[at[r]] = replace[r][0];
+            free(replace[r]);
+        }
+        return true;
+    }
+    if (total >= UINT32_MAX || !(steps = malloc((total + 1) * sizeof(*steps))))
+    {
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            for (uint32_t k = 0; k < count[r]; ++k)
+                fuse_step_free(&replace[r][k]);
+            free(replace[r]);
+        }
+        return false;
+    }
+    pass->count = move_steps(pass, steps, at, replace, count, n);
     free(pass->steps);
     pass->steps = steps;
-    pass->count = next;
     return true;
+}
+
+bool fuse_step_empty(const struct fuse_work_step *step)
+{
+    return !step->plan.part_count;
+}
+
+void fuse_pass_compact(struct fuse_pass *pass)
+{
+    uint32_t next = 0;
+
+    for (uint32_t s = 0; s < pass->count; ++s)
+        if (!fuse_step_empty(&pass->steps[s]))
+            pass->steps[next++] = pass->steps[s];
+    pass->count = next;
 }
 
 /* The one tensor every output part of step writes, or UINT32_MAX. */
@@ -149,8 +187,8 @@ static bool is_read(const struct fuse_pass *pass, uint32_t u)
 }
 
 /* Steps s and s + 1 as one step, along the first axis where they continue each other. */
-static bool merge_pair(const struct fuse_work_step *a, const struct fuse_work_step *b,
-                       struct fuse_work_step *out)
+static bool merge_pair(struct fuse_pass *pass, const struct fuse_work_step *a,
+                       const struct fuse_work_step *b, struct fuse_work_step *out)
 {
     uint32_t ta[256], tb[256], la = fuse_unit_limit(&a->plan), lb = fuse_unit_limit(&b->plan);
     bool merged = false;
@@ -172,8 +210,9 @@ static bool merge_pair(const struct fuse_work_step *a, const struct fuse_work_st
         memcpy(out->slots, a->slots, a->plan.slot_count * sizeof(*out->slots));
         memcpy(out->slots + a->plan.slot_count, b->slots, b->plan.slot_count * sizeof(*out->slots));
     }
-    if (out->slots && fuse_finish(&out->plan, la < lb ? la : lb) && fuse_step_add_nodes(out, a) &&
-        fuse_step_add_nodes(out, b) && fuse_step_compact(out))
+    if (out->slots && fuse_finish(&out->plan, la < lb ? la : lb) &&
+        fuse_step_add_nodes(pass, out, a) && fuse_step_add_nodes(pass, out, b) &&
+        fuse_step_compact(out))
         return true;
     fuse_step_free(out);
     return false;
@@ -183,31 +222,37 @@ bool fuse_pass_merge_neighbours(struct fuse_pass *pass)
 {
     bool changed = false;
 
-    for (uint32_t s = 0; s + 1 < pass->count;)
+    for (uint32_t s = 0; s < pass->count;)
     {
-        struct fuse_work_step *a = &pass->steps[s], *b = &pass->steps[s + 1], *merged;
-        uint32_t u = only_output(a), at[2] = {s, s + 1}, count[2] = {1, 0};
-        struct fuse_work_step *replace[2];
+        uint32_t t = s + 1, u, at[2], count[2] = {1, 0};
+        struct fuse_work_step *a = &pass->steps[s], *b, *merged, *replace[2];
 
-        if (u == UINT32_MAX || u != only_output(b) || a->plan.arith || b->plan.arith ||
-            !is_read(pass, u) || !(merged = calloc(1, sizeof(*merged))))
+        while (t < pass->count && fuse_step_empty(&pass->steps[t])) /* removed steps between */
+            ++t;
+        if (t == pass->count)
+            break;
+        b = &pass->steps[t];
+        if (fuse_step_empty(a) || (u = only_output(a)) == UINT32_MAX || u != only_output(b) ||
+            a->plan.arith || b->plan.arith || !is_read(pass, u) ||
+            !(merged = calloc(1, sizeof(*merged))))
         {
-            ++s;
+            s = t;
             continue;
         }
-        if (!merge_pair(a, b, merged))
+        if (!merge_pair(pass, a, b, merged))
         {
             free(merged);
-            ++s;
+            s = t;
             continue;
         }
+        at[0] = s, at[1] = t;
         replace[0] = merged;
         if (!(replace[1] = calloc(1, sizeof(*replace[1]))))
-            fuse_step_free(merged), free(merged), ++s;
+            fuse_step_free(merged), free(merged), s = t;
         else if (fuse_pass_replace(pass, at, replace, count, 2))
             changed = true; /* s now holds the merged step: try it with the next one */
         else
-            ++s;
+            s = t;
     }
     return changed;
 }

@@ -101,15 +101,21 @@ static bool writer_init(const struct fuse_work_step *step, uint32_t part, uint32
     return false;
 }
 
-static bool find_writers(struct through *th)
+/* The writers among the steps touching T (touching[0..count)). */
+static bool find_writers(struct through *th, const uint32_t *touching, uint32_t count)
 {
     struct fuse_pass *pass = th->pass;
     bool skip = false;
-    uint32_t part;
+    uint32_t part, writers = 0;
 
-    th->writers = calloc((size_t)pass->count + 1, sizeof(*th->writers));
-    for (uint32_t s = 0; th->writers && s < pass->count && !skip; ++s)
+    for (uint32_t i = 0; i < count && !skip; ++i)
+        writers += writes(&pass->steps[touching[i]], th->t, &part, &skip);
+    if (!writers || skip || !(th->writers = calloc(writers, sizeof(*th->writers))))
+        return false;
+    for (uint32_t i = 0; i < count; ++i)
     {
+        uint32_t s = touching[i];
+
         if (!writes(&pass->steps[s], th->t, &part, &skip))
             continue;
         th->writers[th->writer_count].step = s;
@@ -117,7 +123,7 @@ static bool find_writers(struct through *th)
             return false;
         ++th->writer_count;
     }
-    return th->writers && th->writer_count && !skip;
+    return true;
 }
 
 static bool reads(const struct fuse_work_step *step, uint32_t t)
@@ -138,15 +144,20 @@ static bool cut(const struct fuse_work_step *r, uint32_t elem, struct piece *pie
     bool ok = fuse_plan_copy(plan, &whole) && fuse_narrow(&whole, elem);
 
     *n = 0;
-    for (uint32_t j = 0; ok && j < (count ? count : 1); ++j)
+    if (ok && !count) /* one piece: the copy itself */
+    {
+        pieces[0].plan = whole;
+        ok = (pieces[0].slots = join_slots(r->slots, plan->slot_count, NULL, 0)) != NULL;
+        *n = ok;
+        return ok || (plan_cleanup(&pieces[0].plan), false);
+    }
+    for (uint32_t j = 0; ok && j < count; ++j)
     {
         uint32_t end = j + 1 < count ? plan->in_parts[j + 1].axis_begin : plan->dims[axis].size;
         struct piece *pc = &pieces[*n];
 
         pc->slots = join_slots(r->slots, plan->slot_count, NULL, 0);
-        ok = pc->slots &&
-             (count ? fuse_restrict(&whole, axis, plan->in_parts[j].axis_begin, end, &pc->plan)
-                    : fuse_plan_copy(&whole, &pc->plan));
+        ok = pc->slots && fuse_restrict(&whole, axis, plan->in_parts[j].axis_begin, end, &pc->plan);
         if (ok)
             ++*n;
         else
@@ -235,9 +246,10 @@ static bool finish(const struct through *th, const struct fuse_work_step *r, str
         step->slots = pieces[i].slots;
         memset(&pieces[i], 0, sizeof(pieces[i]));
         cand->count = i + 1;
-        ok = ok && fuse_step_add_nodes(step, r) && fuse_step_compact(step);
+        ok = ok && fuse_step_add_nodes(th->pass, step, r) && fuse_step_compact(step);
         for (uint32_t w = 0; ok && w < th->writer_count; ++w)
-            ok = !used[w] || fuse_step_add_nodes(step, &th->pass->steps[th->writers[w].step]);
+            ok = !used[w] ||
+                 fuse_step_add_nodes(th->pass, step, &th->pass->steps[th->writers[w].step]);
         if (ok)
             cand->after += fuse_cost(&step->plan);
     }
@@ -288,7 +300,8 @@ static bool rewrite(const struct through *th, uint32_t s, struct candidate *cand
 }
 
 /* Writer w without its part writing T: the runs of its other parts (none for one part). */
-static bool drop_part(const struct fuse_work_step *w, uint32_t part, struct candidate *out)
+static bool drop_part(struct fuse_pass *pass, const struct fuse_work_step *w, uint32_t part,
+                      struct candidate *out)
 {
     const struct plan *plan = &w->plan;
     uint32_t axis = plan->part_axis, size = plan->dims[axis].size;
@@ -310,7 +323,7 @@ static bool drop_part(const struct fuse_work_step *w, uint32_t part, struct cand
         ++out->count;
         step->slots = join_slots(w->slots, plan->slot_count, NULL, 0);
         ok = step->slots && fuse_finish(&step->plan, fuse_unit_limit(plan)) &&
-             fuse_step_add_nodes(step, w) && fuse_step_compact(step);
+             fuse_step_add_nodes(pass, step, w) && fuse_step_compact(step);
         if (ok)
             out->after += fuse_cost(&step->plan);
     }
@@ -397,7 +410,7 @@ static bool fuse_all(struct through *th)
     for (uint32_t w = 0; ok && w < th->writer_count; ++w)
     {
         drops[w].step = th->writers[w].step;
-        ok = drop_part(&th->pass->steps[drops[w].step], th->writers[w].part, &drops[w]);
+        ok = drop_part(th->pass, &th->pass->steps[drops[w].step], th->writers[w].part, &drops[w]);
         saved += drops[w].before - drops[w].after;
         chosen[n++] = &drops[w];
     }
@@ -407,6 +420,8 @@ static bool fuse_all(struct through *th)
         qsort(chosen, n, sizeof(*chosen), by_step);
         ok = apply(th, chosen, n);
     }
+    if (ok) /* T is gone: nothing writes it again */
+        th->pass->elem[th->t] = 0;
     for (uint32_t w = 0; drops && w < th->writer_count; ++w)
         candidate_free(&drops[w]);
     free(drops);
@@ -438,16 +453,32 @@ static bool fusable(const struct fuse_pass *pass, uint32_t t)
     return pass->elem[t] && (kind == PROGRAM_TENSOR_INTERMEDIATE || kind == PROGRAM_TENSOR_OUTPUT);
 }
 
+/* The steps whose slots name t, in order; *count of them. */
+static uint32_t *touching_steps(const struct fuse_pass *pass, uint32_t t, uint32_t *count)
+{
+    uint32_t *steps = malloc(((size_t)pass->count + 1) * sizeof(*steps));
+
+    *count = 0;
+    for (uint32_t s = 0; steps && s < pass->count; ++s)
+        for (uint32_t i = 0; i < pass->steps[s].plan.slot_count; ++i)
+            if (pass->steps[s].slots[i].tensor == t)
+            {
+                steps[(*count)++] = s;
+                break;
+            }
+    return steps;
+}
+
 bool fuse_tensor(struct fuse_pass *pass, uint32_t t)
 {
     struct through th = {pass, t, pass->elem[t], NULL, 0, NULL, 0};
-    bool changed = false;
-    bool ok = fusable(pass, t) && find_writers(&th) &&
-              (th.readers = calloc((size_t)pass->count + 1, sizeof(*th.readers)));
+    uint32_t count = 0, *touching = fusable(pass, t) ? touching_steps(pass, t, &count) : NULL;
+    bool changed = false, ok = touching && find_writers(&th, touching, count);
 
-    for (uint32_t s = 0; ok && s < pass->count; ++s)
-        if (reads(&pass->steps[s], t))
-            rewrite(&th, s, &th.readers[th.reader_count++]);
+    ok = ok && (th.readers = calloc((size_t)count + 1, sizeof(*th.readers)));
+    for (uint32_t i = 0; ok && i < count; ++i)
+        if (reads(&pass->steps[touching[i]], t))
+            rewrite(&th, touching[i], &th.readers[th.reader_count++]);
     if (ok)
         changed =
             (pass->program->tensors[t].kind == PROGRAM_TENSOR_INTERMEDIATE && fuse_all(&th)) ||
@@ -458,5 +489,6 @@ bool fuse_tensor(struct fuse_pass *pass, uint32_t t)
         plan_cleanup(&th.writers[w].p);
     free(th.readers);
     free(th.writers);
+    free(touching);
     return changed;
 }
