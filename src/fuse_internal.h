@@ -26,6 +26,10 @@ bool fuse_restrict(const struct plan *plan, uint32_t axis, uint32_t lo, uint32_t
  * continues one of b only on the same tensor). */
 bool fuse_merge(const struct plan *a, const uint32_t *a_tensors, const struct plan *b,
                 const uint32_t *b_tensors, uint32_t axis, struct plan *out);
+/* fuse_merge along the axis that leaves the fewest output parts, then input parts (a JOIN's
+ * pieces merged along the join axis write one output part, not one per piece). */
+bool fuse_merge_any(const struct plan *a, const uint32_t *a_tensors, const struct plan *b,
+                    const uint32_t *b_tensors, struct plan *out);
 /* A plan as lowering leaves one: padded dimensions of one coordinate folded, dimensions sorted
  * and merged, units widened up to max_unit_bytes, the kernel settled. False when the result is
  * not a plan the kernels run (more than 2^32 - 1 units, a dimension padded whole). */

@@ -320,6 +320,32 @@ bool fuse_merge(const struct plan *a, const uint32_t *a_tensors, const struct pl
     return true;
 }
 
+bool fuse_merge_any(const struct plan *a, const uint32_t *a_tensors, const struct plan *b,
+                    const uint32_t *b_tensors, struct plan *out)
+{
+    uint64_t best = UINT64_MAX;
+
+    for (uint32_t axis = 0; axis < a->rank; ++axis)
+    {
+        struct plan merged;
+        uint64_t parts;
+
+        if (!fuse_merge(a, a_tensors, b, b_tensors, axis, &merged))
+            continue;
+        parts = (uint64_t)merged.part_count << 32 | merged.in_part_count;
+        if (parts < best)
+        {
+            if (best != UINT64_MAX)
+                plan_cleanup(out);
+            *out = merged;
+            best = parts;
+        }
+        else
+            plan_cleanup(&merged);
+    }
+    return best != UINT64_MAX;
+}
+
 int64_t fuse_map_coordinate(const struct plan_dim *dim, int64_t c)
 {
     int64_t x = plan_dim_step(dim) * c - dim->pad_start, n = dim->in_size, p, m;

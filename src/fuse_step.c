@@ -186,12 +186,11 @@ static bool is_read(const struct fuse_pass *pass, uint32_t u)
     return false;
 }
 
-/* Steps s and s + 1 as one step, along the first axis where they continue each other. */
+/* Steps a and b (b after a) as one step. */
 static bool merge_pair(struct fuse_pass *pass, const struct fuse_work_step *a,
                        const struct fuse_work_step *b, struct fuse_work_step *out)
 {
     uint32_t ta[256], tb[256], la = fuse_unit_limit(&a->plan), lb = fuse_unit_limit(&b->plan);
-    bool merged = false;
 
     if (a->plan.slot_count > 256 || b->plan.slot_count > 256)
         return false;
@@ -200,9 +199,7 @@ static bool merge_pair(struct fuse_pass *pass, const struct fuse_work_step *a,
     for (uint32_t s = 0; s < b->plan.slot_count; ++s)
         tb[s] = b->slots[s].tensor;
     memset(out, 0, sizeof(*out));
-    for (uint32_t axis = 0; !merged && axis < a->plan.rank; ++axis)
-        merged = fuse_merge(&a->plan, ta, &b->plan, tb, axis, &out->plan);
-    if (!merged)
+    if (!fuse_merge_any(&a->plan, ta, &b->plan, tb, &out->plan))
         return false;
     out->slots = malloc(((size_t)out->plan.slot_count + 1) * sizeof(*out->slots));
     if (out->slots)

@@ -189,14 +189,13 @@ static bool compose_piece(const struct through *th, struct piece *pc, uint32_t *
     return false;
 }
 
-/* b put after a as one plan, along the first axis where they continue each other (pieces
- * regrouped for their writers may no longer have the reader's axes). */
+/* b put after a as one plan (fuse_merge_any: pieces regrouped for their writers may no longer
+ * have the reader's axes). */
 static bool merge_pieces(struct piece *a, struct piece *b)
 {
     uint32_t ta[256], tb[256];
     struct program_slot *slots;
     struct plan out;
-    bool merged = false;
 
     if (a->plan.slot_count > 256 || b->plan.slot_count > 256)
         return false;
@@ -204,9 +203,7 @@ static bool merge_pieces(struct piece *a, struct piece *b)
         ta[s] = a->slots[s].tensor;
     for (uint32_t s = 0; s < b->plan.slot_count; ++s)
         tb[s] = b->slots[s].tensor;
-    for (uint32_t axis = 0; !merged && axis < a->plan.rank; ++axis)
-        merged = fuse_merge(&a->plan, ta, &b->plan, tb, axis, &out);
-    if (!merged)
+    if (!fuse_merge_any(&a->plan, ta, &b->plan, tb, &out))
         return false;
     if (!(slots = join_slots(a->slots, a->plan.slot_count, b->slots, b->plan.slot_count)))
         return plan_cleanup(&out), false;

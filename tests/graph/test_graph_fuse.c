@@ -644,21 +644,22 @@ static void test_transpose_pad_split(void **state)
 static void test_chain8(void **state)
 {
     IDMLDevice *d = F(state)->device;
-    struct ft_tensor nhwc = ft_packed(U16, 4, (UINT[]){1, 6, 7, 4}), nchw, t[9], halves[2];
+    struct ft_tensor nhwc = ft_packed(DML_TENSOR_DATA_TYPE_UINT8, 4, (UINT[]){2, 10, 12, 8}), nchw,
+                     t[9], halves[2];
     struct ops ops = {0};
     struct gt_graph g;
 
     nchw = ft_permuted(&nhwc, (UINT[]){0, 3, 1, 2});
-    t[0] = ft_packed(U16, 4, nchw.sizes);
+    t[0] = ft_packed(DML_TENSOR_DATA_TYPE_UINT8, 4, nchw.sizes);
     keep(&ops, ft_identity(d, &nchw, &t[0]));
-    keep(&ops, ft_slice(d, &t[0], (UINT[]){0, 0, 1, 1}, (UINT[]){1, 4, 4, 5}, (INT[]){1, 1, 1, 1},
+    keep(&ops, ft_slice(d, &t[0], (UINT[]){0, 0, 1, 1}, (UINT[]){2, 8, 8, 10}, (INT[]){1, 1, 1, 1},
                         &t[1]));
     keep(&ops, ft_pad(d, &t[1], DML_PADDING_MODE_REFLECTION, u16(0), (UINT[]){0, 0, 2, 2},
                       (UINT[]){0, 0, 2, 2}, &t[2]));
-    keep(&ops, ft_split(d, &t[2], 1, 2, (UINT[]){2, 2}, halves));
-    keep(&ops, ft_slice(d, &halves[0], (UINT[]){0, 0, 0, 0}, (UINT[]){1, 2, 8, 9},
+    keep(&ops, ft_split(d, &t[2], 1, 2, (UINT[]){4, 4}, halves));
+    keep(&ops, ft_slice(d, &halves[0], (UINT[]){0, 0, 0, 0}, (UINT[]){2, 4, 12, 14},
                         (INT[]){1, -1, 1, 1}, &t[3]));
-    keep(&ops, ft_slice(d, &halves[1], (UINT[]){0, 0, 0, 0}, (UINT[]){1, 2, 8, 9},
+    keep(&ops, ft_slice(d, &halves[1], (UINT[]){0, 0, 0, 0}, (UINT[]){2, 4, 12, 14},
                         (INT[]){1, 1, 1, 1}, &t[4]));
     keep(&ops, ft_join(d, 2, &t[3], 1, &t[5]));
     keep(&ops, ft_identity(d, &t[5], &t[5]));
