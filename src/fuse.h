@@ -23,7 +23,11 @@
  * T stays written and each reader is rewritten only where that alone moves fewer bytes (fan-out
  * to readers of different maps: re-reading P's input per reader, or reading T once written).
  * Arithmetic (CAST, ScaleBias) and a writer writing T twice are never fused. A tensor written
- * by several pieces of one step is fused through only when that step wrote each address once. */
+ * by several pieces of one step is fused through only when that step wrote each address once,
+ * each reader composing with the one piece it reads. Adjacent steps writing one tensor that
+ * something reads are put back together where they form one plan (the pieces of a JOIN whose
+ * inputs were fused one at a time), and the pass runs again while anything changed (a reader
+ * rewritten late may compose with a writer visited before it). */
 #ifndef DMLOPS_FUSE_H
 #define DMLOPS_FUSE_H
 
