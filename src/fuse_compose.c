@@ -14,14 +14,16 @@
  *                        fused);
  *   p's input part axis read by one affine dimension k with m > 0: input parts along k (join
  *                        then anything); read by none: one of p's input parts.
- * Anything else is not fused. */
+ * Where c as it is fails, it is tried once more regrouped: its runs merged into single
+ * dimensions, then cut where p's digits end (a packed copy of a transpose reads whole rows of
+ * it). Anything else is not fused. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuse_internal.h"
 
 #define NONE UINT32_MAX
-#define MAX_VIEWS 64 /* input parts of p (JOIN inputs are at most 32) */
+#define MAX_VIEWS 64 /* p with more input parts is not fused through */
 
 struct assignment
 {
