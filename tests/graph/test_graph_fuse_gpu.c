@@ -144,6 +144,10 @@ int main(void)
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_fused_plans),
                                        cmocka_unit_test(test_dump)};
 
+    int failed;
+
     device = vk_test_device();
-    return cmocka_run_group_tests(tests, gt_setup, gt_teardown);
+    failed = cmocka_run_group_tests(tests, gt_setup, gt_teardown);
+    dml_vk_device_destroy(device);
+    return failed;
 }
