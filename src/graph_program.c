@@ -114,16 +114,22 @@ static HRESULT step_plan(const struct dml_graph_step *step, struct plan *plan)
     return dml_lower_copy_bytes(step->bytes, 0, 1, plan);
 }
 
-/* What fusion needs to know of a step: its node and the data types across its one input and
- * one output (0: not a single-input, single-output operator, never fused). */
-static void describe_step(const struct dml_graph_step *step, struct fuse_step *out)
+/* The data type step's slot s moves (0: raw bytes): what fusion checks across an edge (GD13). */
+static uint32_t slot_type(const struct dml_graph_step *step, uint32_t s)
 {
-    bool single = step->kind == DML_GRAPH_STEP_OPERATOR && step->def->input_count == 1 &&
-                  step->def->output_count == 1;
+    if (step->kind == DML_GRAPH_STEP_COPY)
+        return step->desc ? step->desc->data_type : 0;
+    return s < step->read_count ? dml_op_input(step->def, s)->data_type
+                                : dml_op_output(step->def, s - step->read_count)->data_type;
+}
 
-    out->node = step->node;
-    out->in_type = single ? dml_op_input(step->def, 0)->data_type : 0;
-    out->out_type = single ? dml_op_output(step->def, 0)->data_type : 0;
+/* What fusion needs to know of a step: its node and the types of the tensors it touches. */
+static void describe_step(const struct dml_graph_step *step, const struct program_slot *slots,
+                          uint32_t count, uint32_t index, struct fuse_info *info)
+{
+    info->steps[index].node = step->node;
+    for (uint32_t s = 0; s < count; ++s)
+        dml_fuse_info_access(info, slots[s].tensor, slot_type(step, s));
 }
 
 static HRESULT add_step(const struct dml_graph_step *step, const uint32_t *tensor_of,
@@ -149,8 +155,8 @@ static HRESULT add_step(const struct dml_graph_step *step, const uint32_t *tenso
             plan_cleanup(&plan), hr = E_INVALIDARG;
         else if (!plan.count) /* nothing to copy (an empty constant): no step */
             plan_cleanup(&plan);
-        else if (SUCCEEDED(hr = program_add_step(program, &plan, slots)) && info)
-            describe_step(step, &info->steps[program->step_count - 1]);
+        else if (SUCCEEDED(hr = program_add_step(program, &plan, slots)))
+            describe_step(step, slots, count, program->step_count - 1, info);
     }
     free(slots);
     return hr;
@@ -163,18 +169,19 @@ HRESULT dml_graph_program_build_fused(const struct dml_graph_plan *plan, bool fu
     uint32_t *tensor_of = malloc((plan->tensor_count + 1) * sizeof(*tensor_of));
     HRESULT hr = tensor_of ? graph_layout(plan, layout) : E_OUTOFMEMORY;
 
-    if (SUCCEEDED(hr))
-        hr = dml_fuse_info_init(info, plan->step_count);
     for (uint32_t t = 0; SUCCEEDED(hr) && t < plan->tensor_count; ++t)
         hr = add_tensor(&plan->tensors[t], program, &tensor_of[t]);
+    if (SUCCEEDED(hr))
+        hr = dml_fuse_info_init(info, plan->step_count, program->tensor_count);
     for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->step_count; ++s)
         hr = add_step(&plan->steps[s], tensor_of, program, info);
     if (SUCCEEDED(hr))
     {
         info->count = program->step_count;
         if (fuse)
-            dml_fuse_program(program, info);
-        hr = program_finish(program);
+            hr = dml_fuse_program(program, info);
+        if (SUCCEEDED(hr))
+            hr = program_finish(program);
     }
     free(tensor_of);
     /* The graph is valid: what the program refuses is a resource past 64 bits. */

@@ -24,6 +24,7 @@ enum bench_target
     BENCH_TARGET_TRANSPOSE,  /* input and output disagree on the fastest dimension: 0.80 */
     BENCH_TARGET_NONE,       /* L2-sized: reported only */
     BENCH_TARGET_TINY,       /* output <= 64 KiB: GPU time within 1.3 x an empty dispatch */
+    BENCH_TARGET_FUSED,      /* a fused graph (issue 14): 0.92, a chain costs one operator */
     BENCH_TARGET_COUNT
 };
 
@@ -57,6 +58,8 @@ struct bench_op
     uint32_t start[BENCH_MAX_RANK], end[BENCH_MAX_RANK];
     uint64_t pad_bits; /* the pad value's element bits (low elem_bytes bytes) */
     uint64_t read_bytes, write_bytes;
+    uint32_t graph;   /* a graph case (bench_graph.h): its kind + 1; 0: an operator */
+    bool graph_fused; /* graph cases: compiled with fusion on */
 };
 
 /* bench_suite.c: the suite. short_mode shrinks every shape to a few KiB (CI on lavapipe). Fills

@@ -15,6 +15,7 @@
 #include "bench_op.h"
 #include "bench_report.h"
 #include "bench_compile.h"
+#include "bench_graph.h"
 #include "compiled_operator.h"
 #include "device.h"
 #include "hresult.h"
@@ -272,6 +273,8 @@ static HRESULT run_case(struct bench_env *env, const struct bench_op *op, struct
     struct bench_instance inst;
     memset(r, 0, sizeof(*r));
     r->op = op;
+    if (op->graph)
+        return bench_graph_run(env, op, r);
     HRESULT hr = bench_instance_create(env, op, &inst, r);
     if (SUCCEEDED(hr))
         hr = bench_instance_verify(env, &inst, r);
@@ -479,6 +482,9 @@ static void choose_mode(struct bench_options *o)
 static uint32_t choose_ops(const struct bench_options *o, struct bench_op *ops)
 {
     uint32_t all = bench_suite(o->short_mode, ops, MAX_OPS);
+    if (all < MAX_OPS)
+        all += bench_graph_suite(o->short_mode, ops + all, MAX_OPS - all);
+    all = all < MAX_OPS ? all : MAX_OPS;
     uint32_t count = select_ops(ops, all, o->filter);
     if (!count)
         fprintf(stderr, "dmlops bench: --filter '%s' matches none of the %u cases\n", o->filter,
