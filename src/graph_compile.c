@@ -28,8 +28,8 @@ static void step_nodes(const struct fuse_info *info, uint32_t origin, char *text
 static void dump_program(bool debug, bool fused, const struct program *program,
                          const struct fuse_info *info)
 {
-    static const char *const kernels[PLAN_KERNEL_COUNT] = {"COPY", "SPLIT", "PAD", "GENERAL",
-                                                           "SCALE_BIAS"};
+    static const char *const kernels[PLAN_KERNEL_COUNT] = {
+        "COPY", "SPLIT", "PAD", "GENERAL", "SCALE_BIAS", "CAST", "GATHER", "SCATTER"};
     char nodes[256];
 
     if (!debug)

@@ -144,7 +144,16 @@
     X(DS_2_OUTPUT_SIZE, "DS-2", "output size",                                                     \
       "OutputTensor.Sizes must be {N, C/B^2, H*B, W*B} (DEPTH_TO_SPACE), {N, C*B^2, H/B, W/B} "    \
       "(SPACE_TO_DEPTH)")                                                                          \
-    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")
+    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")     \
+    X(GA_2_AXIS, "GA-2", "axis", "Axis must be < InputTensor.DimensionCount")                      \
+    X(GA_3_INDEX_DIMENSIONS, "GA-3", "index dimensions",                                           \
+      "IndexDimensions must be <= IndicesTensor.DimensionCount")                                   \
+    X(GA_4_DIMENSION_FIT, "GA-4", "dimensions that do not fit",                                    \
+      "input dimensions before Axis that do not fit the output, and indices dimensions before "    \
+      "the last IndexDimensions, must be 1")                                                       \
+    X(GA_4_OUTPUT_SIZE, "GA-4", "output size",                                                     \
+      "OutputTensor.Sizes must be {InputTensor.Sizes[0..Axis), the last IndexDimensions of "       \
+      "IndicesTensor.Sizes, InputTensor.Sizes(Axis..)}, right-aligned (DirectMLX's Gather)")
 
 enum dml_rule
 {

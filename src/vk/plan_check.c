@@ -135,6 +135,8 @@ HRESULT dml_vk_plan_check(const struct plan *plan, const char **what)
         problem = check_arith(plan);
     if (!problem)
         problem = check_cast(plan);
+    if (!problem)
+        problem = dml_vk_plan_check_index(plan);
     if (what)
         *what = problem;
     return problem ? E_INVALIDARG : S_OK;

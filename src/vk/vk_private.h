@@ -244,4 +244,7 @@ HRESULT dml_vk_engine_for(struct dml_vk_device *dev, uint64_t bytes, uint32_t ru
 /* Grows a dynamic array (items, count, capacity) so that one more item fits. */
 bool dml_vk_array_reserve(void **items, size_t *capacity, size_t count, size_t item_size);
 
+/* plan_check_index.c: the indexed plans' part of dml_vk_plan_check (NULL: fine). */
+const char *dml_vk_plan_check_index(const struct plan *plan);
+
 #endif
