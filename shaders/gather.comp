@@ -35,8 +35,9 @@ void main()
     int64_t units = input_units_affine(rank, c);
     for (uint j = 0; j < count; ++j)
     {
-        int64_t x = gathered(mode, load_index(indices, type, e + int64_t(j) * step), INDEX.sizes[j], at);
-        units += x * INDEX.data_strides[j];
+        int64_t v = load_index(indices, type, e + int64_t(j) * step);
+        units += gathered(mode, v, INDEX.sizes[j], at) * INDEX.data_strides[j];
     }
-    elem_at(PARAMS.parts[0].slot, output_units(0u, rank, c)).value = elem_at(PARAMS.in_slot, units).value;
+    Elem dst = elem_at(PARAMS.parts[0].slot, output_units(0u, rank, c));
+    dst.value = elem_at(PARAMS.in_slot, units).value;
 }

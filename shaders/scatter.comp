@@ -53,5 +53,6 @@ void main()
     int64_t units = target;
     for (uint d = outer; d < rank; ++d)
         units += int64_t(c[d]) * PARAMS.parts[0].strides[d];
-    elem_at(PARAMS.parts[0].slot, units).value = elem_at(PARAMS.in_slot, input_units_affine(rank, c)).value;
+    Elem src = elem_at(PARAMS.in_slot, input_units_affine(rank, c));
+    elem_at(PARAMS.parts[0].slot, units).value = src.value;
 }

@@ -153,7 +153,12 @@
       "the last IndexDimensions, must be 1")                                                       \
     X(GA_4_OUTPUT_SIZE, "GA-4", "output size",                                                     \
       "OutputTensor.Sizes must be {InputTensor.Sizes[0..Axis), the last IndexDimensions of "       \
-      "IndicesTensor.Sizes, InputTensor.Sizes(Axis..)}, right-aligned (DirectMLX's Gather)")
+      "IndicesTensor.Sizes, InputTensor.Sizes(Axis..)}, right-aligned (DirectMLX's Gather)")     \
+    X(GE_2_INDICES_SIZE, "GE-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
+    X(GE_3_OUTPUT_SIZE, "GE-3", "output size",                                                     \
+      "OutputTensor.Sizes must equal IndicesTensor.Sizes")                                         \
+    X(GE_4_AXIS, "GE-4", "axis", "Axis must be < InputTensor.DimensionCount")
 
 enum dml_rule
 {
