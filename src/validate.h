@@ -158,7 +158,23 @@
       "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
     X(GE_3_OUTPUT_SIZE, "GE-3", "output size",                                                     \
       "OutputTensor.Sizes must equal IndicesTensor.Sizes")                                         \
-    X(GE_4_AXIS, "GE-4", "axis", "Axis must be < InputTensor.DimensionCount")
+    X(GE_4_AXIS, "GE-4", "axis", "Axis must be < InputTensor.DimensionCount")                      \
+    X(GN_2_DIMENSION_COUNTS, "GN-2/FD5", "dimension counts",                                       \
+      "InputDimensionCount and IndicesDimensionCount must be 1..DimensionCount (decision FD5)")    \
+    X(GN_2_LEADING_ONES, "GN-2", "leading dimensions",                                             \
+      "the dimensions before the last InputDimensionCount (IndicesDimensionCount) must be 1")      \
+    X(GN_3_BATCH_DIMENSIONS, "GN-3", "batch dimensions",                                           \
+      "BatchDimensionCount must be < InputDimensionCount and < IndicesDimensionCount")             \
+    X(GN_3_BATCH_SIZE, "GN-3", "batch size",                                                       \
+      "the batch dimensions must have the same sizes in InputTensor and IndicesTensor")            \
+    X(GN_4_TUPLE_SIZE, "GN-4", "index tuple size",                                                 \
+      "IndicesTensor's last size must be 1..InputDimensionCount - BatchDimensionCount")            \
+    X(GN_5_OUTPUT_RANK, "GN-5", "output dimensions",                                               \
+      "IndicesDimensionCount - 1 + InputDimensionCount - BatchDimensionCount - the tuple size "    \
+      "must be <= DimensionCount")                                                                 \
+    X(GN_5_OUTPUT_SIZE, "GN-5", "output size",                                                     \
+      "OutputTensor.Sizes must be {1..., the batches, IndicesTensor.Sizes' tuple positions, "      \
+      "InputTensor.Sizes after the indexed dimensions} (DirectMLX's GatherND)")
 
 enum dml_rule
 {

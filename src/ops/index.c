@@ -1,6 +1,8 @@
 /* Checks and lowering shared by the index-carrying operators (src/ops/index.h). */
 #include "ops/index.h"
 
+#include <string.h>
+
 HRESULT dml_validate_index_input(struct dml_validate_ctx *ctx, const struct dml_fl_table *index_fl,
                                  const DML_TENSOR_DESC *desc, const char *name,
                                  struct dml_tensor *out)
@@ -166,9 +168,94 @@ HRESULT dml_index_lower(const struct dml_index_layout *layout, const struct dml_
     index->type = roles->index->data_type;
     index->axis = layout->axis != DML_INDEX_NO_DIM ? (uint32_t)layout->axis : 0;
     index->claim_slot = roles->claim_slot;
-    index->slice_rank = layout->slice_rank;
+    index->slice_rank = scatter ? layout->slice_rank : 0;
     index_tuple(layout, roles, index);
     plan->slot_count = 1 + max_u32(max_u32(plan->in_slot, plan->parts[0].slot),
                                    max_u32(index->slot, scatter ? index->claim_slot : 0));
     return S_OK;
+}
+
+void dml_index_nd_layout(uint32_t rank, const struct dml_index_nd *nd, uint32_t k,
+                         struct dml_index_layout *layout)
+{
+    uint32_t trailing = nd->input_dims - nd->batch_dims - k; /* input dims after the tuple's */
+    uint32_t pad = rank - (nd->indices_dims - 1 + trailing), first_index = rank - nd->indices_dims;
+
+    memset(layout, DML_INDEX_NO_DIM, sizeof(*layout));
+    layout->rank = rank;
+    layout->tuple_count = k;
+    layout->tuple_index_dim = (int8_t)(rank - 1);
+    layout->slice_rank = trailing;
+    for (uint32_t j = 0; j < k; ++j)
+        layout->tuple_data_dim[j] = (uint8_t)(rank - nd->input_dims + nd->batch_dims + j);
+    for (uint32_t o = pad; o < pad + nd->indices_dims - 1; ++o) /* batches, tuple positions */
+        layout->index_dim[o] = (int8_t)(first_index + o - pad);
+    for (uint32_t o = pad; o < pad + nd->batch_dims; ++o)
+        layout->data_dim[o] = (int8_t)(rank - nd->input_dims + o - pad);
+    for (uint32_t o = pad + nd->indices_dims - 1; o < rank; ++o) /* the input's trailing dims */
+        layout->data_dim[o] = (int8_t)(rank - trailing + o - (pad + nd->indices_dims - 1));
+}
+
+/* GN-2 (SC-3): the counts in [1, DimensionCount] (FD5); GN-3: the batch dims before both. */
+static HRESULT check_nd_counts(struct dml_validate_ctx *ctx, const struct dml_index_nd_rules *rules,
+                               const struct dml_index_nd *nd, uint32_t rank)
+{
+    if (nd->input_dims < 1 || nd->input_dims > rank)
+        return dml_reject(ctx, rules->counts,
+                          "InputDimensionCount is %u; allowed: 1..%u (the DimensionCount, FD5)",
+                          nd->input_dims, rank);
+    if (nd->indices_dims < 1 || nd->indices_dims > rank)
+        return dml_reject(ctx, rules->counts,
+                          "IndicesDimensionCount is %u; allowed: 1..%u (the DimensionCount, FD5)",
+                          nd->indices_dims, rank);
+    if (nd->batch_dims >= nd->input_dims || nd->batch_dims >= nd->indices_dims)
+        return dml_reject(ctx, rules->batch,
+                          "BatchDimensionCount is %u; allowed: < InputDimensionCount (%u) and < "
+                          "IndicesDimensionCount (%u)",
+                          nd->batch_dims, nd->input_dims, nd->indices_dims);
+    return S_OK;
+}
+
+/* GN-4: the tuple size; GN-5: the direct tensor's dims fit its DimensionCount. */
+static HRESULT check_nd_tuple(struct dml_validate_ctx *ctx, const struct dml_index_nd_rules *rules,
+                              const struct dml_index_nd *nd, uint32_t rank, uint32_t k)
+{
+    uint32_t room = nd->input_dims - nd->batch_dims;
+
+    if (k < 1 || k > room)
+        return dml_reject(ctx, rules->tuple,
+                          "IndicesTensor.Sizes[%u] (the index tuple's size) is %u; allowed: "
+                          "1..%u (InputDimensionCount - BatchDimensionCount)",
+                          rank - 1, k, room);
+    if (nd->indices_dims - 1 + room - k > rank)
+        return dml_reject(ctx, rules->rank,
+                          "the %s has %u meaningful dimensions (IndicesDimensionCount - 1 + "
+                          "InputDimensionCount - BatchDimensionCount - tuple size); allowed: <= "
+                          "%u (the DimensionCount)",
+                          rules->direct_name, nd->indices_dims - 1 + room - k, rank);
+    return S_OK;
+}
+
+HRESULT dml_index_check_nd(struct dml_validate_ctx *ctx, const struct dml_index_nd_rules *rules,
+                           const struct dml_index_nd *nd, const struct dml_tensor *data,
+                           const struct dml_tensor *index, struct dml_index_layout *layout)
+{
+    uint32_t rank = data->rank, k = index->sizes[rank - 1];
+    HRESULT hr;
+
+    if (FAILED(hr = check_nd_counts(ctx, rules, nd, rank)) ||
+        FAILED(hr = check_nd_tuple(ctx, rules, nd, rank, k)))
+        return hr;
+    dml_index_nd_layout(rank, nd, k, layout);
+    for (uint32_t j = 0; j < nd->batch_dims; ++j)
+    {
+        uint32_t d = rank - nd->input_dims + j, e = rank - nd->indices_dims + j;
+        if (index->sizes[e] != data->sizes[d])
+            return dml_reject(ctx, rules->batch_size,
+                              "IndicesTensor.Sizes[%u] is %u; allowed: the batch's InputTensor."
+                              "Sizes[%u] (%u)",
+                              e, index->sizes[e], d, data->sizes[d]);
+    }
+    return dml_index_check_unwalked(ctx, rules->leading, layout, data, rules->data_name, index,
+                                    "IndicesTensor");
 }

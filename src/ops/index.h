@@ -60,6 +60,31 @@ HRESULT dml_index_check_unwalked(struct dml_validate_ctx *ctx, enum dml_rule rul
                                  const struct dml_tensor *data, const char *data_name,
                                  const struct dml_tensor *index, const char *index_name);
 
+/* GATHER_ND(1) and SCATTER_ND: the meaningful trailing dims of the data (InputDimensionCount)
+ * and of the indices (IndicesDimensionCount, the last one the tuple), the leading ones of both
+ * that are batches. The iteration dims are {1..., the batches, the indices' tuple positions, the
+ * data's dims after the tuple's}, right-aligned. */
+struct dml_index_nd
+{
+    uint32_t input_dims, indices_dims, batch_dims;
+};
+
+/* The rules of one operator (GN-x for the gathers, SC-3 for SCATTER_ND). */
+struct dml_index_nd_rules
+{
+    enum dml_rule counts, batch, tuple, rank, batch_size, leading;
+    const char *data_name, *direct_name;
+};
+
+/* The layout of nd for a tuple of k components (nd already checked). */
+void dml_index_nd_layout(uint32_t rank, const struct dml_index_nd *nd, uint32_t k,
+                         struct dml_index_layout *layout);
+/* Every rule on the counts, the tuple size, the batches' sizes and the ignored leading dims;
+ * fills layout. The direct tensor's sizes are the caller's (dml_index_check_walk_sizes). */
+HRESULT dml_index_check_nd(struct dml_validate_ctx *ctx, const struct dml_index_nd_rules *rules,
+                           const struct dml_index_nd *nd, const struct dml_tensor *data,
+                           const struct dml_tensor *index, struct dml_index_layout *layout);
+
 /* The tensors of an indexed plan and their slots. GATHER modes read data and write direct;
  * SCATTER_WRITE reads direct and writes data. */
 struct dml_index_roles
