@@ -12,6 +12,9 @@ static lower_steps_fn multi_step(DML_OPERATOR_TYPE type, uint32_t *count)
 {
     switch (type)
     {
+    case DML_OPERATOR_SCATTER_ELEMENTS:
+        *count = DML_SCATTER_STEPS;
+        return dml_scatter_elements_lower_steps;
     default:
         *count = 1;
         return NULL;

@@ -174,7 +174,14 @@
       "must be <= DimensionCount")                                                                 \
     X(GN_5_OUTPUT_SIZE, "GN-5", "output size",                                                     \
       "OutputTensor.Sizes must be {1..., the batches, IndicesTensor.Sizes' tuple positions, "      \
-      "InputTensor.Sizes after the indexed dimensions} (DirectMLX's GatherND)")
+      "InputTensor.Sizes after the indexed dimensions} (DirectMLX's GatherND)")                  \
+    X(SC_OUTPUT_SIZE, "SC-2/SC-3", "output size",                                                  \
+      "OutputTensor.Sizes must equal InputTensor.Sizes")                                           \
+    X(SC_2_AXIS, "SC-2", "axis", "Axis must be < OutputTensor.DimensionCount")                     \
+    X(SC_2_INDICES_SIZE, "SC-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
+    X(SC_2_UPDATES_SIZE, "SC-2", "updates size",                                                   \
+      "UpdatesTensor.Sizes must equal IndicesTensor.Sizes")
 
 enum dml_rule
 {
