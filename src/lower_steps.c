@@ -15,6 +15,9 @@ static lower_steps_fn multi_step(DML_OPERATOR_TYPE type, uint32_t *count)
     case DML_OPERATOR_SCATTER_ELEMENTS:
         *count = DML_SCATTER_STEPS;
         return dml_scatter_elements_lower_steps;
+    case DML_OPERATOR_SCATTER_ND:
+        *count = DML_SCATTER_STEPS;
+        return dml_scatter_nd_lower_steps;
     default:
         *count = 1;
         return NULL;

@@ -181,7 +181,19 @@
     X(SC_2_INDICES_SIZE, "SC-2", "indices size",                                                   \
       "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
     X(SC_2_UPDATES_SIZE, "SC-2", "updates size",                                                   \
-      "UpdatesTensor.Sizes must equal IndicesTensor.Sizes")
+      "UpdatesTensor.Sizes must equal IndicesTensor.Sizes")                                        \
+    X(SC_3_DIMENSION_COUNTS, "SC-3/FD5", "dimension counts",                                       \
+      "InputDimensionCount and IndicesDimensionCount must be 1..DimensionCount (decision FD5)")    \
+    X(SC_3_LEADING_ONES, "SC-3", "leading dimensions",                                             \
+      "the dimensions before the last InputDimensionCount (IndicesDimensionCount) must be 1")      \
+    X(SC_3_TUPLE_SIZE, "SC-3", "index tuple size",                                                 \
+      "IndicesTensor's last size must be 1..InputDimensionCount")                                  \
+    X(SC_3_UPDATES_RANK, "SC-3", "updates dimensions",                                             \
+      "IndicesDimensionCount - 1 + InputDimensionCount - the tuple size must be <= "               \
+      "DimensionCount")                                                                            \
+    X(SC_3_UPDATES_SIZE, "SC-3", "updates size",                                                   \
+      "UpdatesTensor.Sizes must be {1..., IndicesTensor.Sizes' tuple positions, "                  \
+      "InputTensor.Sizes after the indexed dimensions}")
 
 enum dml_rule
 {
