@@ -193,7 +193,11 @@
       "DimensionCount")                                                                            \
     X(SC_3_UPDATES_SIZE, "SC-3", "updates size",                                                   \
       "UpdatesTensor.Sizes must be {1..., IndicesTensor.Sizes' tuple positions, "                  \
-      "InputTensor.Sizes after the indexed dimensions}")
+      "InputTensor.Sizes after the indexed dimensions}")                                          \
+    X(OH_2_INDICES_SIZE, "OH-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal OutputTensor.Sizes, except 1 along Axis")                    \
+    X(OH_3_VALUES_COUNT, "OH-3", "values", "ValuesTensor must hold at least 2 elements")           \
+    X(OH_4_AXIS, "OH-4", "axis", "Axis must be < IndicesTensor.DimensionCount")
 
 enum dml_rule
 {
