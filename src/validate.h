@@ -197,7 +197,11 @@
     X(OH_2_INDICES_SIZE, "OH-2", "indices size",                                                   \
       "IndicesTensor.Sizes must equal OutputTensor.Sizes, except 1 along Axis")                    \
     X(OH_3_VALUES_COUNT, "OH-3", "values", "ValuesTensor must hold at least 2 elements")           \
-    X(OH_4_AXIS, "OH-4", "axis", "Axis must be < IndicesTensor.DimensionCount")
+    X(OH_4_AXIS, "OH-4", "axis", "Axis must be < IndicesTensor.DimensionCount")                   \
+    X(RS_1_OUTPUT_SIZE, "RS-1", "output size", "OutputTensor.Sizes must equal InputTensor.Sizes")  \
+    X(RS_2_LENGTHS_SIZE, "RS-2", "sequence lengths size",                                          \
+      "SequenceLengthsTensor.Sizes must equal InputTensor.Sizes, except 1 along Axis")             \
+    X(RS_3_AXIS, "RS-3", "axis", "Axis must be < InputTensor.DimensionCount")
 
 enum dml_rule
 {

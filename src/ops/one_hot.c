@@ -47,7 +47,7 @@ static HRESULT one_hot_check(struct dml_validate_ctx *ctx, uint32_t axis,
         if (t[0].sizes[d] != allowed)
             return dml_reject(ctx, DML_RULE_OH_2_INDICES_SIZE,
                               "IndicesTensor.Sizes[%u] is %u; allowed: %u (%s)", d, t[0].sizes[d],
-                              allowed, d == axis ? "1 along Axis" : "OutputTensor.Sizes");
+                              allowed, d == axis ? "along Axis" : "OutputTensor.Sizes");
     }
     dml_element_count(t[1].rank, t[1].sizes, &values);
     if (values < 2)

@@ -13,7 +13,7 @@
     X(tile) X(cast)                                                                                \
     X(depth_to_space) X(depth_to_space1) X(space_to_depth) X(space_to_depth1)                     \
     X(gather) X(gather_elements) X(gather_nd) X(gather_nd1) X(scatter_elements) X(scatter_nd)    \
-    X(one_hot)
+    X(one_hot) X(reverse_subsequences)
 /* clang-format on */
 
 #define DML_OP_DECLARE_(op) extern const struct dml_op_entry dml_op_##op;
