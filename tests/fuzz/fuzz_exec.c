@@ -18,7 +18,8 @@ struct placement
     uint64_t offset, size;
 };
 
-/* Slots: 0 the input, 1..n the outputs, n + 1 the persistent resource (size 0: none). */
+/* Slots: the inputs (0, then the more inputs), the outputs, the persistent resource, the
+ * temporary resource (size 0: none). */
 struct exec
 {
     IDMLDevice *device;
@@ -35,14 +36,33 @@ static const DML_BUFFER_TENSOR_DESC *buffer_desc(const DML_TENSOR_DESC *tensor)
     return tensor->Desc;
 }
 
+static uint32_t input_slots(const struct exec *e)
+{
+    return 1 + e->c->more_input_count;
+}
+
 static const DML_TENSOR_DESC *slot_tensor(const struct exec *e, uint32_t slot)
 {
-    return slot == 0 ? e->c->input : &e->c->outputs[slot - 1];
+    if (slot < input_slots(e))
+        return slot ? e->c->more_inputs[slot - 1] : e->c->input;
+    return &e->c->outputs[slot - input_slots(e)];
 }
 
 static uint32_t persistent_slot(const struct exec *e)
 {
+    return e->slots - 2;
+}
+
+static uint32_t temporary_slot(const struct exec *e)
+{
     return e->slots - 1;
+}
+
+/* Decision D12 and its exception: SCATTER's claim words (FD7). */
+static bool may_use_temporary(const struct exec *e)
+{
+    return e->c->desc->Type == DML_OPERATOR_SCATTER_ELEMENTS ||
+           e->c->desc->Type == DML_OPERATOR_SCATTER_ND;
 }
 
 static const char *compile(struct exec *e, IDMLOperator *op)
@@ -80,7 +100,7 @@ static const char *check_properties(struct exec *e)
                                                      input->Sizes, input->Strides);
 
     e->props = IDMLCompiledOperator_GetBindingProperties(e->compiled);
-    if (props->RequiredDescriptorCount || props->TemporaryResourceSize)
+    if (props->RequiredDescriptorCount || (props->TemporaryResourceSize && !may_use_temporary(e)))
         return fuzz_finding("binding properties: %u descriptors, %llu temporary bytes (D12: 0)",
                             props->RequiredDescriptorCount,
                             (unsigned long long)props->TemporaryResourceSize);
@@ -95,9 +115,9 @@ static const char *check_properties(struct exec *e)
 
 static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 {
-    uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT;
+    uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT; /* = DML_TEMPORARY_BUFFER_ALIGNMENT */
 
-    if (slot != persistent_slot(e))
+    if (slot < persistent_slot(e))
     {
         const UINT guaranteed = buffer_desc(slot_tensor(e, slot))->GuaranteedBaseOffsetAlignment;
         align = guaranteed > align ? guaranteed : align;
@@ -107,6 +127,8 @@ static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 
 static uint64_t slot_size(const struct exec *e, uint32_t slot)
 {
+    if (slot == temporary_slot(e))
+        return e->props.TemporaryResourceSize;
     return slot == persistent_slot(e) ? e->props.PersistentResourceSize
                                       : buffer_desc(slot_tensor(e, slot))->TotalTensorSizeInBytes;
 }
@@ -180,11 +202,34 @@ static const char *execute(struct exec *e, const char *what, IDMLDispatchable *d
     return FAILED(hr) ? fuzz_finding("dmlopsExecute of the %s: 0x%08X", what, (unsigned)hr) : NULL;
 }
 
+/* Every input's bytes: a pattern that gives index tensors values of every kind (negative,
+ * huge, in range). */
+static const char *fill_inputs(struct exec *e)
+{
+    for (uint32_t slot = 0; slot < input_slots(e); ++slot)
+    {
+        const struct placement *place = &e->places[slot];
+        uint8_t *bytes = malloc(place->size ? place->size : 1);
+        HRESULT hr;
+
+        if (!bytes)
+            return fuzz_finding("out of memory in the harness");
+        for (uint64_t i = 0; i < place->size; ++i)
+            bytes[i] = (uint8_t)(i * 97 + 0x5b);
+        hr = dmlopsUploadBuffer(e->device, e->buffers[place->buffer], place->offset, bytes,
+                                place->size);
+        free(bytes);
+        if (FAILED(hr))
+            return fuzz_finding("dmlopsUploadBuffer: 0x%08X", (unsigned)hr);
+    }
+    return NULL;
+}
+
 /* The owned input goes into the persistent resource; nothing to bind when there is none. */
 static void initialize(struct exec *e, IDMLBindingTable *table)
 {
-    DML_BUFFER_BINDING input = buffer_binding(e, 0), persistent;
-    DML_BUFFER_ARRAY_BINDING array = {1, &input};
+    DML_BUFFER_BINDING input[1 + FUZZ_MORE_INPUTS] = {buffer_binding(e, 0)}, persistent;
+    DML_BUFFER_ARRAY_BINDING array = {input_slots(e), input};
     DML_BINDING_DESC inputs = {DML_BINDING_TYPE_BUFFER_ARRAY, &array}, outputs;
 
     if (e->props.PersistentResourceSize)
@@ -230,10 +275,12 @@ static void bind_operator(struct exec *e, IDMLBindingTable *table, DML_BUFFER_BI
     }
     if (owned)
         bindings[0] = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
-    IDMLBindingTable_BindInputs(table, 1, &bindings[0]);
-    IDMLBindingTable_BindOutputs(table, e->c->output_count, &bindings[1]);
+    IDMLBindingTable_BindInputs(table, input_slots(e), &bindings[0]);
+    IDMLBindingTable_BindOutputs(table, e->c->output_count, &bindings[input_slots(e)]);
     if (e->props.PersistentResourceSize)
         IDMLBindingTable_BindPersistentResource(table, &bindings[persistent_slot(e)]);
+    if (e->props.TemporaryResourceSize)
+        IDMLBindingTable_BindTemporaryResource(table, &bindings[temporary_slot(e)]);
 }
 
 static const char *run_operator(struct exec *e)
@@ -271,7 +318,8 @@ static const char *run_compiled(struct exec *e)
         finding = fuzz_finding("out of memory in the harness");
     else if (!place_bindings(e, buffer_sizes))
         finding = NULL; /* too large to execute here: compiled is enough */
-    else if (!(finding = create_buffers(e, buffer_sizes)) && !(finding = run_initializer(e)))
+    else if (!(finding = create_buffers(e, buffer_sizes)) && !(finding = fill_inputs(e)) &&
+             !(finding = run_initializer(e)))
         finding = run_operator(e);
     for (uint32_t b = 0; e->buffers && b < e->slots; ++b)
         dmlopsDestroyBuffer(e->device, e->buffers[b]);
@@ -283,7 +331,8 @@ static const char *run_compiled(struct exec *e)
 
 const char *fuzz_execute(IDMLDevice *device, const struct fuzz_case *c, IDMLOperator *op)
 {
-    struct exec e = {device, c, NULL, {0}, c->output_count + 2, NULL, NULL};
+    struct exec e = {device, c,   NULL, {0}, 1 + c->more_input_count + c->output_count + 2,
+                     NULL,   NULL};
     const char *finding;
 
     if (!(finding = compile(&e, op)) && e.compiled && !(finding = check_properties(&e)))
