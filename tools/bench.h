@@ -24,6 +24,7 @@ enum bench_target
     BENCH_TARGET_TRANSPOSE,  /* input and output disagree on the fastest dimension: 0.80 */
     BENCH_TARGET_NONE,       /* L2-sized: reported only */
     BENCH_TARGET_TINY,       /* output <= 64 KiB: GPU time within 1.3 x an empty dispatch */
+    BENCH_TARGET_RANDOM,     /* a gather of rows in random order: 0.80 (issue 15) */
     BENCH_TARGET_COUNT
 };
 
@@ -57,6 +58,9 @@ struct bench_op
     uint32_t start[BENCH_MAX_RANK], end[BENCH_MAX_RANK];
     uint64_t pad_bits; /* the pad value's element bits (low elem_bytes bytes) */
     uint64_t read_bytes, write_bytes;
+    /* GATHER, SCATTER_ND, ONE_HOT (bench_index.c): their inputs are inputs[] at in_offsets[], as
+     * JOIN's, the indices INT32: (i * index_mul + index_add) mod index_range for index i. */
+    uint32_t index_mul, index_add, index_range;
 };
 
 /* bench_suite.c: the suite. short_mode shrinks every shape to a few KiB (CI on lavapipe). Fills
@@ -75,6 +79,20 @@ void bench_expected(const struct bench_op *op, const uint8_t *input, uint32_t k,
  * number of mismatches and prints the first few. */
 uint64_t bench_check_range(const struct bench_op *op, const uint8_t *input, uint32_t k,
                            uint64_t first, uint64_t count, const uint8_t *actual);
+
+/* bench_index.c: the index-carrying cases (GATHER, SCATTER_ND, ONE_HOT). */
+bool bench_is_indexed(const struct bench_op *op);
+/* Which of the case's inputs holds the indices. */
+uint32_t bench_index_input(const struct bench_op *op);
+/* Index i of the case's index tensor. */
+int32_t bench_index_value(const struct bench_op *op, uint64_t i);
+/* bench_expected for those cases. */
+void bench_index_expected(const struct bench_op *op, const uint8_t *input, uint64_t index,
+                          uint8_t *out);
+/* CreateOperator of the case over its tensors (inputs, then the output), the indices made
+ * INT32. */
+HRESULT bench_index_create(IDMLDevice *device, const struct bench_op *op,
+                           const DML_TENSOR_DESC *tensors, IDMLOperator **out);
 
 /* One measured case. Times in nanoseconds (GPU: medians of timestamp pairs). */
 struct bench_result

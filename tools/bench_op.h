@@ -28,6 +28,7 @@ struct bench_instance
     IDMLCompiledOperator *compiled;
     IDMLBindingTable *table;
     uint64_t out_offsets[BENCH_MAX_OUTPUTS];
+    VkBuffer temporary; /* when the operator asks for a temporary resource (SCATTER) */
 };
 
 double bench_now_ms(void);
