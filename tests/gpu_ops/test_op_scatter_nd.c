@@ -13,7 +13,10 @@
 
 #include "gpu.h"
 #include "index_ref.h"
+#include "lower.h"
 #include "op_check.h"
+#include "plan_exec.h"
+#include "validate.h"
 #include "vk_test.h"
 
 #define CASES 300
@@ -124,12 +127,56 @@ static void describe(const struct nd_case *nc, uint64_t seed, const char *why)
     index_ref_describe("output", &nc->output);
 }
 
+/* A cache update, {8, 64} float32 rows by 3 row tuples: a plain copy, then CLEAR and CLAIM over
+ * the 3 tuples, and WRITE moving rows in 16-byte units with one claim word per unit of the
+ * output (8 * 64 * 4 / 16 words). */
+static int golden(void)
+{
+    static struct nd_case nc;
+    struct rng rng = rng_seeded(1);
+    const uint32_t rows[2] = {8, 64}, ix[2] = {3, 1}, up[2] = {3, 64};
+    static const uint32_t kernels[4] = {PLAN_KERNEL_COPY, PLAN_KERNEL_SCATTER, PLAN_KERNEL_SCATTER,
+                                        PLAN_KERNEL_SCATTER};
+    static const uint32_t modes[4] = {PLAN_INDEX_NONE, PLAN_INDEX_SCATTER_CLEAR,
+                                      PLAN_INDEX_SCATTER_CLAIM, PLAN_INDEX_SCATTER_WRITE};
+    struct dml_validate_ctx ctx = {.feature_level = DML_FEATURE_LEVEL_6_4};
+    struct dml_lower_steps steps;
+    struct dml_op_def def;
+    int failures = 0;
+
+    index_ref_tensor(&nc.input, DML_TENSOR_DATA_TYPE_FLOAT32, 2, rows, false, false, &rng);
+    index_ref_tensor(&nc.indices, DML_TENSOR_DATA_TYPE_INT64, 2, ix, false, false, &rng);
+    index_ref_tensor(&nc.updates, DML_TENSOR_DATA_TYPE_FLOAT32, 2, up, false, false, &rng);
+    index_ref_tensor(&nc.output, DML_TENSOR_DATA_TYPE_FLOAT32, 2, rows, false, false, &rng);
+    nc.desc = (DML_SCATTER_ND_OPERATOR_DESC){
+        &nc.input.desc, &nc.indices.desc, &nc.updates.desc, &nc.output.desc, 2, 2};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_SCATTER_ND, &nc.desc};
+    if (dml_operator_validate(&ctx, &desc, &def) != S_OK || FAILED(dml_lower_steps(&def, &steps)))
+        return printf("golden: cache update rejected or not lowered\n"), 1;
+    dml_op_def_cleanup(&def);
+    failures += steps.count != 4 || steps.scratch_bytes != 8 * 64 * 4 / 16 * 4;
+    for (uint32_t i = 0; i < steps.count && i < 4; ++i)
+        failures +=
+            steps.steps[i].plan.kernel != kernels[i] || steps.steps[i].plan.index.mode != modes[i];
+    failures += steps.steps[1].plan.count != 3 || steps.steps[3].plan.elem_bytes != 16 ||
+                steps.steps[3].plan.count != 3 * 16 || steps.steps[3].plan.index.slice_rank != 1;
+    if (failures)
+    {
+        printf("golden: unexpected cache update steps (scratch %llu bytes)\n",
+               (unsigned long long)steps.scratch_bytes);
+        for (uint32_t i = 0; i < steps.count; ++i)
+            plan_describe(stdout, &steps.steps[i].plan);
+    }
+    dml_lower_steps_cleanup(&steps);
+    return failures != 0;
+}
+
 int main(void)
 {
     struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
     IDMLDevice *device = dev ? gpu_create_device(0, FALSE) : NULL;
     static struct nd_case nc;
-    int failures = 0, duplicates = 0;
+    int failures = golden(), duplicates = 0;
     const char *env = getenv("DMLOPS_TEST_OP_CASES");
     const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
 
