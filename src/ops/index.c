@@ -79,7 +79,7 @@ HRESULT dml_index_check_walk_sizes(struct dml_validate_ctx *ctx, enum dml_rule r
     return S_OK;
 }
 
-/* Which dims of a tensor of `rank` dims the layout walks (walk) or indexes (extra). */
+/* The tensor dims (a bit each) that the iteration dims walk, from one column of the layout. */
 static uint32_t walked_mask(const int8_t *dims, uint32_t rank)
 {
     uint32_t mask = 0;
