@@ -50,7 +50,7 @@ static const char *implemented_names(char *buf, size_t size)
 
 static HRESULT reject_unsupported(struct dml_validate_ctx *ctx, const DML_OPERATOR_DESC *desc)
 {
-    char names[256];
+    char names[1024]; /* every implemented operator's name */
     return dml_reject(ctx, DML_RULE_OP_TYPE_UNSUPPORTED,
                       "Type is %s (%u), a DirectML operator that libdmlops does not implement; "
                       "implemented: %s",

@@ -50,6 +50,10 @@ const char *dml_vk_plan_check_index(const struct plan *plan)
         return "an index mode its kernel does not run";
     if (plan->part_count != 1 || plan->in_part_count)
         return "an indexed plan with parts";
+    /* Never cut into dispatches (plan_chunk.h cuts along parts): its slots fit the push
+     * constants. */
+    if (plan->slot_count > DML_VK_PUSH_SLOTS)
+        return "an indexed plan with more slots than push constants hold";
     if (!index_type_ok(index->type))
         return "an index type other than INT32, UINT32, INT64, UINT64";
     if (index->slot >= plan->slot_count || (scatter && index->claim_slot >= plan->slot_count))

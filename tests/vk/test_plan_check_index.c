@@ -93,6 +93,9 @@ static void test_slots_and_type(void **state)
     plan = valid_gather();
     plan.index.type = DML_TENSOR_DATA_TYPE_UINT16;
     expect_invalid(&plan);
+    plan = valid_gather();
+    plan.slot_count = DML_VK_PUSH_SLOTS + 1; /* would be cut along parts it does not have */
+    expect_invalid(&plan);
 }
 
 /* A tuple of 1..8 components over non-empty extents; one where an axis is compared. */
