@@ -67,7 +67,7 @@ HRESULT dml_index_check_walk_sizes(struct dml_validate_ctx *ctx, enum dml_rule r
         if (t->sizes[o] == expected)
             continue;
         if (layout->data_dim[o] != DML_INDEX_NO_DIM)
-            return dml_reject(ctx, rule, "%s.Sizes[%u] is %u; allowed: %u (the data's Sizes[%d])",
+            return dml_reject(ctx, rule, "%s.Sizes[%u] is %u; allowed: %u (InputTensor.Sizes[%d])",
                               name, o, t->sizes[o], expected, layout->data_dim[o]);
         if (layout->index_dim[o] != DML_INDEX_NO_DIM)
             return dml_reject(ctx, rule,

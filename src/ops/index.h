@@ -48,7 +48,8 @@ HRESULT dml_check_axis(struct dml_validate_ctx *ctx, enum dml_rule rule, uint32_
 /* The extent iteration dim o walks: its data dim's, else its index dim's, else 1. */
 uint32_t dml_index_walk_size(const struct dml_index_layout *layout, const struct dml_tensor *data,
                              const struct dml_tensor *index, uint32_t o);
-/* t.Sizes (t the direct tensor) equal the walked extents; rule names the formula. */
+/* t.Sizes (t the direct tensor) equal the walked extents; rule names the formula. The data
+ * tensor's sizes are InputTensor's (a gather reads it, a scatter's output has its sizes). */
 HRESULT dml_index_check_walk_sizes(struct dml_validate_ctx *ctx, enum dml_rule rule,
                                    const struct dml_index_layout *layout,
                                    const struct dml_tensor *data, const struct dml_tensor *index,
