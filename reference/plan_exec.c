@@ -2,6 +2,7 @@
 
 #include "cast_ref.h"
 #include "plan_map.h"
+#include "plan_exec_index.h"
 #include "reference.h"
 
 #include <inttypes.h>
@@ -175,6 +176,8 @@ int plan_exec_checked(const struct plan *plan, void *const *slot_addresses,
     struct exec_state state = {plan, slot_addresses, slot_sizes, error, error_size};
     if (error_size)
         error[0] = 0;
+    if (plan_kernel_indexed(plan->kernel))
+        return plan_exec_index(plan, slot_addresses, slot_sizes, error, error_size);
     return exec_run(&state);
 }
 
@@ -182,7 +185,9 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses)
 {
     char error[160];
     struct exec_state state = {plan, slot_addresses, NULL, error, sizeof(error)};
-    if (exec_run(&state))
+    if (plan_kernel_indexed(plan->kernel)
+            ? plan_exec_index(plan, slot_addresses, NULL, error, sizeof(error))
+            : exec_run(&state))
     {
         fprintf(stderr, "plan_exec: %s\n", error);
         abort();
@@ -191,7 +196,8 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses)
 
 void plan_describe(FILE *file, const struct plan *plan)
 {
-    static const char *const kernels[] = {"COPY", "SPLIT", "PAD", "GENERAL", "SCALE_BIAS", "CAST"};
+    static const char *const kernels[PLAN_KERNEL_COUNT] = {
+        "COPY", "SPLIT", "PAD", "GENERAL", "SCALE_BIAS", "CAST", "GATHER", "SCATTER"};
     static const char *const maps[] = {"AFFINE",  "CONSTANT",  "EDGE",
                                        "REFLECT", "SYMMETRIC", "WRAP"};
     fprintf(file,
@@ -235,4 +241,6 @@ void plan_describe(FILE *file, const struct plan *plan)
             fprintf(file, " %" PRId64, part->strides[d]);
         fprintf(file, "\n");
     }
+    if (plan_kernel_indexed(plan->kernel))
+        plan_describe_index(file, plan);
 }

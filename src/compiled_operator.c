@@ -106,29 +106,54 @@ static HRESULT add_input(struct program *program, const struct dml_op_def *def, 
     return program_add_input(program, i, 0, tensor->total_bytes, &slot->tensor);
 }
 
-/* The tensors: the inputs, then the outputs; slot s of the lowered plan is tensor s. */
+/* Adds the steps of the lowered operator; tensor_of maps operator tensors (and the scratch
+ * tensor after them) to program tensors. */
+static HRESULT add_steps(struct program *program, const struct dml_op_def *def,
+                         struct dml_lower_steps *steps, const uint32_t *tensor_of,
+                         struct program_slot *slots)
+{
+    uint32_t count = def->input_count + def->output_count;
+    HRESULT hr = S_OK;
+
+    for (uint32_t i = 0; i < steps->count && SUCCEEDED(hr); ++i)
+    {
+        struct dml_lower_step *step = &steps->steps[i];
+
+        if (step->plan.slot_count > (step->mapped ? DML_LOWER_STEP_SLOTS : count))
+            return E_INVALIDARG;
+        for (uint32_t s = 0; s < step->plan.slot_count; ++s)
+            slots[s].tensor = tensor_of[dml_lower_step_tensor(def, step, s, &slots[s].access)];
+        hr = program_add_step(program, &step->plan, slots);
+    }
+    return hr;
+}
+
+/* The tensors: the inputs, then the outputs (slot s of a one-step operator's plan is tensor s),
+ * then the scratch tensor of an operator of several steps. */
 static HRESULT compiled_program(struct program *program, const struct dml_op_def *def)
 {
     uint32_t count = def->input_count + def->output_count;
-    struct program_slot *slots = calloc(count + 1, sizeof(*slots));
-    struct plan plan;
-    HRESULT hr = slots ? S_OK : E_OUTOFMEMORY;
+    struct program_slot *slots = calloc(count + DML_LOWER_STEP_SLOTS, sizeof(*slots));
+    uint32_t *tensor_of = calloc(count + 1, sizeof(*tensor_of));
+    struct dml_lower_steps steps;
+    HRESULT hr = slots && tensor_of ? S_OK : E_OUTOFMEMORY;
 
     for (uint32_t i = 0; i < def->input_count && SUCCEEDED(hr); ++i)
         hr = add_input(program, def, i, &slots[i]);
     for (uint32_t k = 0; k < def->output_count && SUCCEEDED(hr); ++k)
-    {
-        slots[def->input_count + k].access = PROGRAM_WRITE;
         hr = program_add_output(program, k, 0, dml_op_output(def, k)->total_bytes,
                                 &slots[def->input_count + k].tensor);
-    }
-    if (SUCCEEDED(hr) && SUCCEEDED(hr = dml_lower(def, &plan)))
+    for (uint32_t t = 0; t < count && SUCCEEDED(hr); ++t)
+        tensor_of[t] = slots[t].tensor;
+    if (SUCCEEDED(hr) && SUCCEEDED(hr = dml_lower_steps(def, &steps)))
     {
-        if (plan.slot_count > count)
-            plan_cleanup(&plan), hr = E_INVALIDARG;
-        else
-            hr = program_add_step(program, &plan, slots);
+        if (steps.scratch_bytes)
+            hr = program_add_intermediate(program, steps.scratch_bytes, &tensor_of[count]);
+        if (SUCCEEDED(hr))
+            hr = add_steps(program, def, &steps, tensor_of, slots);
+        dml_lower_steps_cleanup(&steps);
     }
+    free(tensor_of);
     free(slots);
     return hr;
 }

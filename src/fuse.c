@@ -48,10 +48,11 @@ void dml_fuse_info_cleanup(struct fuse_info *info)
 
 void dml_fuse_info_access(struct fuse_info *info, uint32_t tensor, uint32_t data_type)
 {
-    uint32_t *seen = &info->tensor_type[tensor];
+    uint32_t *seen;
 
     if (tensor >= info->tensor_count)
         return;
+    seen = &info->tensor_type[tensor];
     if (!data_type)
         *seen = FUSE_MIXED_TYPES;
     else if (!*seen)

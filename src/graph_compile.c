@@ -35,6 +35,8 @@ static void dump_program(bool debug, bool fused, const struct program *program,
         [PLAN_KERNEL_GENERAL] = "GENERAL",
         [PLAN_KERNEL_SCALE_BIAS] = "SCALE_BIAS",
         [PLAN_KERNEL_CAST] = "CAST",
+        [PLAN_KERNEL_GATHER] = "GATHER",
+        [PLAN_KERNEL_SCATTER] = "SCATTER",
     };
     _Static_assert(sizeof(kernels) / sizeof(kernels[0]) == PLAN_KERNEL_COUNT,
                    "a name for every plan kernel");

@@ -103,15 +103,19 @@ static HRESULT graph_layout(const struct dml_graph_plan *plan, struct dml_bindin
     return S_OK;
 }
 
-/* The step's plan: the operator lowered (slot s is input s, then the outputs, as a compiled
- * operator numbers them), or a copy. */
-static HRESULT step_plan(const struct dml_graph_step *step, struct plan *plan)
+/* The step's plans: the operator lowered (slot s is input s, then the outputs, as a compiled
+ * operator numbers them; an operator of several steps maps its own), or a copy. */
+static HRESULT step_plans(const struct dml_graph_step *step, struct dml_lower_steps *out)
 {
+    HRESULT hr;
+
     if (step->kind == DML_GRAPH_STEP_OPERATOR)
-        return dml_lower(step->def, plan);
-    if (step->desc)
-        return dml_graph_copy_plan(step->desc, plan);
-    return dml_lower_copy_bytes(step->bytes, 0, 1, plan);
+        return dml_lower_steps(step->def, out);
+    memset(out, 0, sizeof(*out));
+    hr = step->desc ? dml_graph_copy_plan(step->desc, &out->steps[0].plan)
+                    : dml_lower_copy_bytes(step->bytes, 0, 1, &out->steps[0].plan);
+    out->count = SUCCEEDED(hr);
+    return hr;
 }
 
 /* The data type step's slot s moves (0: raw bytes): what fusion checks across an edge (GD13). */
@@ -123,43 +127,92 @@ static uint32_t slot_type(const struct dml_graph_step *step, uint32_t s)
                                 : dml_op_output(step->def, s - step->read_count)->data_type;
 }
 
-/* What fusion needs to know of a step: its node and the types of the tensors it touches. */
-static void describe_step(const struct dml_graph_step *step, const struct program_slot *slots,
-                          uint32_t count, uint32_t index, struct fuse_info *info)
+/* The graph step's tensor (its inputs, then its outputs) behind slot s of lowered step ls: an
+ * index past them is the operator's scratch tensor. A copy reads slot 0 and writes slot 1. */
+static uint32_t lowered_tensor(const struct dml_graph_step *step, const struct dml_lower_step *ls,
+                               uint32_t s, uint32_t *access)
 {
-    info->steps[index].node = step->node;
-    for (uint32_t s = 0; s < count; ++s)
-        dml_fuse_info_access(info, slots[s].tensor, slot_type(step, s));
+    *access = s ? PROGRAM_WRITE : PROGRAM_READ;
+    return step->kind == DML_GRAPH_STEP_OPERATOR ? dml_lower_step_tensor(step->def, ls, s, access)
+                                                 : s;
+}
+
+/* Slot s of lowered step ls as a program slot, and the data type fusion sees there (GD13; 0 for
+ * the scratch tensor, never fused through). */
+static struct program_slot step_slot(const struct dml_graph_step *step,
+                                     const struct dml_lower_step *ls, uint32_t s,
+                                     const uint32_t *tensor_of, uint32_t scratch, uint32_t *type)
+{
+    struct program_slot slot;
+    uint32_t t = lowered_tensor(step, ls, s, &slot.access);
+
+    *type = 0;
+    if (t >= step->read_count + step->write_count)
+        slot.tensor = scratch;
+    else if ((*type = slot_type(step, t)), t < step->read_count)
+        slot.tensor = tensor_of[step->reads[t]];
+    else
+        slot.tensor = tensor_of[step->writes[t - step->read_count]];
+    return slot;
+}
+
+static HRESULT add_lowered(const struct dml_graph_step *step, const uint32_t *tensor_of,
+                           uint32_t scratch, struct dml_lower_step *ls, struct program *program,
+                           struct fuse_info *info)
+{
+    uint32_t count = step->read_count + step->write_count;
+    uint32_t room = ls->mapped ? DML_LOWER_STEP_SLOTS : count;
+    struct program_slot *slots;
+    uint32_t *types;
+    HRESULT hr;
+
+    if (ls->plan.slot_count > room) /* a lowering that names slots the step does not have */
+        return E_INVALIDARG;
+    if (!ls->plan.count) /* nothing to copy (an empty constant): no step */
+        return S_OK;
+    if (!(slots = calloc(ls->plan.slot_count + 1, sizeof(*slots))))
+        return E_OUTOFMEMORY;
+    if (!(types = calloc(ls->plan.slot_count + 1, sizeof(*types))))
+        return free(slots), E_OUTOFMEMORY;
+    for (uint32_t s = 0; s < ls->plan.slot_count; ++s)
+        slots[s] = step_slot(step, ls, s, tensor_of, scratch, &types[s]);
+    if (SUCCEEDED(hr = program_add_step(program, &ls->plan, slots)))
+    {
+        /* What fusion needs to know of the step: its node and the types of what it touches. */
+        info->steps[program->step_count - 1].node = step->node;
+        for (uint32_t s = 0; s < ls->plan.slot_count; ++s)
+            dml_fuse_info_access(info, slots[s].tensor, types[s]);
+    }
+    free(types);
+    free(slots);
+    return hr;
 }
 
 static HRESULT add_step(const struct dml_graph_step *step, const uint32_t *tensor_of,
                         struct program *program, struct fuse_info *info)
 {
-    uint32_t count = step->read_count + step->write_count;
-    struct program_slot *slots = calloc(count + 1, sizeof(*slots));
-    struct plan plan;
-    HRESULT hr;
+    struct dml_lower_steps lowered;
+    uint32_t scratch = UINT32_MAX;
+    HRESULT hr = step_plans(step, &lowered);
 
-    if (!slots)
-        return E_OUTOFMEMORY;
-    for (uint32_t s = 0; s < count; ++s)
-    {
-        bool read = s < step->read_count;
-
-        slots[s].tensor = tensor_of[read ? step->reads[s] : step->writes[s - step->read_count]];
-        slots[s].access = read ? PROGRAM_READ : PROGRAM_WRITE;
-    }
-    if (SUCCEEDED(hr = step_plan(step, &plan)))
-    {
-        if (plan.slot_count > count) /* a lowering that names slots the step does not have */
-            plan_cleanup(&plan), hr = E_INVALIDARG;
-        else if (!plan.count) /* nothing to copy (an empty constant): no step */
-            plan_cleanup(&plan);
-        else if (SUCCEEDED(hr = program_add_step(program, &plan, slots)))
-            describe_step(step, slots, count, program->step_count - 1, info);
-    }
-    free(slots);
+    if (SUCCEEDED(hr) && lowered.scratch_bytes)
+        hr = program_add_intermediate(program, lowered.scratch_bytes, &scratch);
+    for (uint32_t i = 0; i < lowered.count && SUCCEEDED(hr); ++i)
+        hr = add_lowered(step, tensor_of, scratch, &lowered.steps[i], program, info);
+    dml_lower_steps_cleanup(&lowered);
     return hr;
+}
+
+/* Program steps before fusion: one per graph step, or each operator's own count. */
+static uint32_t program_step_count(const struct dml_graph_plan *plan)
+{
+    uint32_t count = 0;
+
+    for (uint32_t s = 0; s < plan->step_count; ++s)
+        count += plan->steps[s].kind == DML_GRAPH_STEP_OPERATOR
+                     ? dml_lower_step_count(plan->steps[s].def)
+                     : 1;
+    return count;
 }
 
 HRESULT dml_graph_program_build_fused(const struct dml_graph_plan *plan, bool fuse,
@@ -172,7 +225,9 @@ HRESULT dml_graph_program_build_fused(const struct dml_graph_plan *plan, bool fu
     for (uint32_t t = 0; SUCCEEDED(hr) && t < plan->tensor_count; ++t)
         hr = add_tensor(&plan->tensors[t], program, &tensor_of[t]);
     if (SUCCEEDED(hr))
-        hr = dml_fuse_info_init(info, plan->step_count, program->tensor_count);
+        /* each operator adds at most one scratch tensor */
+        hr = dml_fuse_info_init(info, program_step_count(plan),
+                                program->tensor_count + plan->step_count);
     for (uint32_t s = 0; SUCCEEDED(hr) && s < plan->step_count; ++s)
         hr = add_step(&plan->steps[s], tensor_of, program, info);
     if (SUCCEEDED(hr))

@@ -9,7 +9,7 @@
 #define LOWER_MAX_UNIT_BYTES 16
 
 /* Smallest base alignment (in bytes, capped at 16) over every bound tensor. */
-static uint32_t lower_min_alignment(const struct dml_op_def *def)
+uint32_t dml_lower_unit_limit(const struct dml_op_def *def)
 {
     uint32_t alignment = LOWER_MAX_UNIT_BYTES;
     for (uint32_t i = 0; i < def->input_count + def->output_count; ++i)
@@ -89,8 +89,8 @@ HRESULT dml_lower(const struct dml_op_def *def, struct plan *out)
 {
     memset(out, 0, sizeof(*out));
     const struct dml_op_entry *entry = dml_op_find(def->type);
-    if (!entry)
-        return E_INVALIDARG; /* unreachable for a validated def */
+    if (!entry || !entry->lower)
+        return E_INVALIDARG; /* unreachable for a validated def; several steps: dml_lower_steps */
     HRESULT hr = entry->lower(def, out);
     if (FAILED(hr))
     {
@@ -98,15 +98,22 @@ HRESULT dml_lower(const struct dml_op_def *def, struct plan *out)
         return hr;
     }
     /* Arithmetic reads whole elements: never widened into units. */
-    out->max_unit_bytes = out->arith ? out->elem_bytes : lower_min_alignment(def);
-    lower_simplify(out, out->max_unit_bytes);
+    out->max_unit_bytes = out->arith ? out->elem_bytes : dml_lower_unit_limit(def);
+    if (out->index.mode)
+        lower_index_simplify(out, out->max_unit_bytes);
+    else
+        lower_simplify(out, out->max_unit_bytes);
     return S_OK;
 }
 
 void dml_lower_simplify(struct plan *plan)
 {
-    lower_simplify(plan, plan->max_unit_bytes > plan->elem_bytes ? plan->max_unit_bytes
-                                                                 : plan->elem_bytes);
+    uint32_t unit =
+        plan->max_unit_bytes > plan->elem_bytes ? plan->max_unit_bytes : plan->elem_bytes;
+    if (plan->index.mode)
+        lower_index_simplify(plan, unit);
+    else
+        lower_simplify(plan, unit);
 }
 
 /* The largest unit of at most 16 bytes that divides bytes (both ends are 16-byte aligned). */

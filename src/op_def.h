@@ -52,6 +52,15 @@ struct dml_depth_space_def /* DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1): v0 is order 
     DML_DEPTH_SPACE_ORDER order;
 };
 
+struct dml_index_def /* the index-carrying operators (src/ops/index.h) */
+{
+    uint32_t axis;         /* GATHER, GATHER_ELEMENTS, SCATTER, ONE_HOT, REVERSE_SUBSEQUENCES */
+    uint32_t index_dims;   /* GATHER: IndexDimensions */
+    uint32_t input_dims;   /* GATHER_ND(1), SCATTER_ND: InputDimensionCount */
+    uint32_t indices_dims; /* GATHER_ND(1), SCATTER_ND: IndicesDimensionCount */
+    uint32_t batch_dims;   /* GATHER_ND1: BatchDimensionCount */
+};
+
 struct dml_op_def
 {
     DML_OPERATOR_TYPE type;
@@ -68,6 +77,7 @@ struct dml_op_def
         struct dml_padding_def padding;
         struct dml_scale_bias_def scale_bias;
         struct dml_depth_space_def depth_space;
+        struct dml_index_def index;
     } u;
 };
 

@@ -34,7 +34,27 @@
  * a and pad_start on a padded dim); pad -> strided slice (x = s * c + (o - pad_start): the
  * pre-map); slice -> pad -> split; join along one axis with split along any axis (input and
  * output parts). Not one plan: two paddings in a row on one dimension (map(map(x)) is not of
- * the form map(a x + b)), a join whose parts are themselves padded, and arithmetic. */
+ * the form map(a x + b)), a join whose parts are themselves padded, and arithmetic.
+ *
+ * Indexed plans (kernels GATHER and SCATTER, struct plan_index; decision FD7): one output part, no
+ * input parts, no padded dimension, no arithmetic. For every coordinate c the index tuple
+ *     v_j = the integer at index.slot, index element index.base + sum c[d] * index.strides[d]
+ *           + j * index.step (type index.type: INT32, UINT32, INT64, UINT64), j < index.count
+ * gives x_j (n_j = index.sizes[j]; a signed v < 0 first becomes v + n_j, once):
+ *     GATHER:  x_j = clamp(v_j, 0, n_j - 1)
+ *     REVERSE: L = min(v_0, n_0); x_0 = c[axis] < L ? L - 1 - c[axis] : c[axis]
+ *     ONE_HOT: x_0 = (v_0 == c[axis]) ? 1 : 0
+ *     SCATTER_*: x_j = v_j; an out-of-range x_j drops the coordinate (nothing happens)
+ * and an offset t = sum x_j * index.data_strides[j] (units). GATHER plans add t to the input
+ * address and copy as above. SCATTER plans add t to the output address (the target) and work on
+ * the claim words at index.claim_slot (4 bytes each), word w = the target's unit offset with the
+ * innermost index.slice_rank coordinates left out; id = 1 + (linear index of c) / (the product
+ * of the innermost slice_rank sizes):
+ *     SCATTER_CLEAR: word w = 0            SCATTER_CLAIM: word w = max(word w, id)
+ *     SCATTER_WRITE: word w == id: copy the input unit at c to the target
+ * so that of several coordinates writing one target the one with the highest id wins, whatever
+ * the order the threads run in. Every x_j lies in [0, n_j): no index value reaches outside a
+ * bound tensor. */
 #ifndef DMLOPS_PLAN_H
 #define DMLOPS_PLAN_H
 
@@ -54,6 +74,8 @@ enum plan_kernel
     PLAN_KERNEL_SCALE_BIAS, /* as GENERAL, and arith */
     PLAN_KERNEL_CAST,       /* as GENERAL without padding, converting in_elem_bytes elements of
                                cast_types' input type into elem_bytes elements of its output type */
+    PLAN_KERNEL_GATHER,     /* indexed: the input address moved by an index tuple (plan_index) */
+    PLAN_KERNEL_SCATTER,    /* indexed: the output address moved by an index tuple (plan_index) */
     PLAN_KERNEL_COUNT
 };
 
@@ -106,6 +128,37 @@ struct plan_part /* an output part, or an input part (in_parts) */
     int64_t strides[PLAN_MAX_RANK];
 };
 
+/* What an indexed plan does with its index tuple (the semantics above); NONE in other plans. */
+enum plan_index_mode
+{
+    PLAN_INDEX_NONE = DMLOPS_INDEX_NONE,
+    PLAN_INDEX_GATHER = DMLOPS_INDEX_GATHER,
+    PLAN_INDEX_REVERSE = DMLOPS_INDEX_REVERSE,
+    PLAN_INDEX_ONE_HOT = DMLOPS_INDEX_ONE_HOT,
+    PLAN_INDEX_SCATTER_CLEAR = DMLOPS_INDEX_SCATTER_CLEAR,
+    PLAN_INDEX_SCATTER_CLAIM = DMLOPS_INDEX_SCATTER_CLAIM,
+    PLAN_INDEX_SCATTER_WRITE = DMLOPS_INDEX_SCATTER_WRITE,
+};
+
+#define PLAN_INDEX_MAX_TUPLE PLAN_MAX_RANK
+
+/* The index tensor of an indexed plan and what its values move (GATHER and SCATTER kernels). */
+struct plan_index
+{
+    uint32_t mode;                  /* enum plan_index_mode */
+    uint32_t slot;                  /* the index tensor's binding slot */
+    uint32_t type;                  /* its DML_TENSOR_DATA_TYPE: INT32, UINT32, INT64 or UINT64 */
+    uint32_t count;                 /* components of one tuple, 1..PLAN_INDEX_MAX_TUPLE */
+    int64_t base;                   /* index elements */
+    int64_t strides[PLAN_MAX_RANK]; /* per plan dimension, index elements */
+    int64_t step;                   /* index elements from one component to the next */
+    uint32_t sizes[PLAN_INDEX_MAX_TUPLE];       /* n_j: the extent component j indexes */
+    int64_t data_strides[PLAN_INDEX_MAX_TUPLE]; /* units moved per step of component j */
+    uint32_t axis;       /* REVERSE, ONE_HOT: the plan dimension whose coordinate is compared */
+    uint32_t claim_slot; /* SCATTER: the claim words */
+    uint32_t slice_rank; /* SCATTER: innermost dimensions that one claim covers */
+};
+
 struct plan
 {
     enum plan_kernel kernel;
@@ -134,9 +187,15 @@ struct plan
     uint32_t max_unit_bytes; /* the widest unit every binding's alignment allows (lowering sets
                                 it; 0: elem_bytes), so that a plan cut later (plan_chunk.h) is
                                 widened as far as a plan lowered directly */
+    struct plan_index index; /* indexed plans (GATHER, SCATTER kernels) only; zero otherwise */
 };
 
 void plan_cleanup(struct plan *plan);
+
+static inline int plan_kernel_indexed(uint32_t kernel)
+{
+    return kernel == PLAN_KERNEL_GATHER || kernel == PLAN_KERNEL_SCATTER;
+}
 
 /* The pre-map's scale of a padded dimension. */
 static inline int64_t plan_dim_step(const struct plan_dim *dim)

@@ -148,5 +148,7 @@ const char *plan_check(const struct plan *plan)
         problem = check_arith(plan);
     if (!problem)
         problem = check_cast(plan);
+    if (!problem)
+        problem = plan_check_index(plan);
     return problem;
 }

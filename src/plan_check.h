@@ -8,5 +8,7 @@
 
 /* NULL when the kernels implement the plan, else a short description of its first problem. */
 const char *plan_check(const struct plan *plan);
+/* The same for the GATHER and SCATTER kernels' index fields (NULL for a plan without them). */
+const char *plan_check_index(const struct plan *plan);
 
 #endif

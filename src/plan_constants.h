@@ -36,6 +36,19 @@
 #define DMLOPS_TYPE_INT64 11u
 #define DMLOPS_CAST_OUT_SHIFT 8
 
+/* enum plan_index_mode */
+#define DMLOPS_INDEX_NONE 0u
+#define DMLOPS_INDEX_GATHER 1u
+#define DMLOPS_INDEX_REVERSE 2u
+#define DMLOPS_INDEX_ONE_HOT 3u
+#define DMLOPS_INDEX_SCATTER_CLEAR 4u
+#define DMLOPS_INDEX_SCATTER_CLAIM 5u
+#define DMLOPS_INDEX_SCATTER_WRITE 6u
+
+/* Byte offset of an indexed plan's index block in its parameter block: right after the one
+ * output part (src/vk/params_index.h). */
+#define DMLOPS_INDEX_PARAMS_OFFSET 416u
+
 /* Threads per workgroup of the generic kernels and vec.comp (local_size_x). */
 #define DMLOPS_WORKGROUP_SIZE 64u
 

@@ -97,7 +97,11 @@ static void in_part_copy(const struct plan *plan, uint32_t j, struct part_copy *
 /* No padding, no arithmetic; input parts (JOIN) only with one output part. */
 static bool is_plain_copy(const struct plan *plan)
 {
-    if (plan->kernel == PLAN_KERNEL_PAD || plan->count == 0 || plan->arith)
+    /* only kernels that move each element from one computed address to another */
+    bool moves = plan->kernel == PLAN_KERNEL_COPY || plan->kernel == PLAN_KERNEL_SPLIT ||
+                 plan->kernel == PLAN_KERNEL_GENERAL;
+
+    if (!moves || plan->count == 0 || plan->arith)
         return false;
     if (plan->in_part_count && (plan->part_count != 1 || plan->kernel != PLAN_KERNEL_GENERAL))
         return false;

@@ -144,7 +144,64 @@
     X(DS_2_OUTPUT_SIZE, "DS-2", "output size",                                                     \
       "OutputTensor.Sizes must be {N, C/B^2, H*B, W*B} (DEPTH_TO_SPACE), {N, C*B^2, H/B, W/B} "    \
       "(SPACE_TO_DEPTH)")                                                                          \
-    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")
+    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")     \
+    X(GA_2_AXIS, "GA-2", "axis", "Axis must be < InputTensor.DimensionCount")                      \
+    X(GA_3_INDEX_DIMENSIONS, "GA-3", "index dimensions",                                           \
+      "IndexDimensions must be <= IndicesTensor.DimensionCount")                                   \
+    X(GA_4_DIMENSION_FIT, "GA-4", "dimensions that do not fit",                                    \
+      "input dimensions before Axis that do not fit the output, and indices dimensions before "    \
+      "the last IndexDimensions, must be 1")                                                       \
+    X(GA_4_OUTPUT_SIZE, "GA-4", "output size",                                                     \
+      "OutputTensor.Sizes must be {InputTensor.Sizes[0..Axis), the last IndexDimensions of "       \
+      "IndicesTensor.Sizes, InputTensor.Sizes(Axis..)}, right-aligned (DirectMLX's Gather)")     \
+    X(GE_2_INDICES_SIZE, "GE-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
+    X(GE_3_OUTPUT_SIZE, "GE-3", "output size",                                                     \
+      "OutputTensor.Sizes must equal IndicesTensor.Sizes")                                         \
+    X(GE_4_AXIS, "GE-4", "axis", "Axis must be < InputTensor.DimensionCount")                      \
+    X(GN_2_DIMENSION_COUNTS, "GN-2/FD5", "dimension counts",                                       \
+      "InputDimensionCount and IndicesDimensionCount must be 1..DimensionCount (decision FD5)")    \
+    X(GN_2_LEADING_ONES, "GN-2", "leading dimensions",                                             \
+      "the dimensions before the last InputDimensionCount (IndicesDimensionCount) must be 1")      \
+    X(GN_3_BATCH_DIMENSIONS, "GN-3", "batch dimensions",                                           \
+      "BatchDimensionCount must be < InputDimensionCount and < IndicesDimensionCount")             \
+    X(GN_3_BATCH_SIZE, "GN-3", "batch size",                                                       \
+      "the batch dimensions must have the same sizes in InputTensor and IndicesTensor")            \
+    X(GN_4_TUPLE_SIZE, "GN-4", "index tuple size",                                                 \
+      "IndicesTensor's last size must be 1..InputDimensionCount - BatchDimensionCount")            \
+    X(GN_5_OUTPUT_RANK, "GN-5", "output dimensions",                                               \
+      "IndicesDimensionCount - 1 + InputDimensionCount - BatchDimensionCount - the tuple size "    \
+      "must be <= DimensionCount")                                                                 \
+    X(GN_5_OUTPUT_SIZE, "GN-5", "output size",                                                     \
+      "OutputTensor.Sizes must be {1..., the batches, IndicesTensor.Sizes' tuple positions, "      \
+      "InputTensor.Sizes after the indexed dimensions} (DirectMLX's GatherND)")                  \
+    X(SC_OUTPUT_SIZE, "SC-2/SC-3", "output size",                                                  \
+      "OutputTensor.Sizes must equal InputTensor.Sizes")                                           \
+    X(SC_2_AXIS, "SC-2", "axis", "Axis must be < OutputTensor.DimensionCount")                     \
+    X(SC_2_INDICES_SIZE, "SC-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
+    X(SC_2_UPDATES_SIZE, "SC-2", "updates size",                                                   \
+      "UpdatesTensor.Sizes must equal IndicesTensor.Sizes")                                        \
+    X(SC_3_DIMENSION_COUNTS, "SC-3/FD5", "dimension counts",                                       \
+      "InputDimensionCount and IndicesDimensionCount must be 1..DimensionCount (decision FD5)")    \
+    X(SC_3_LEADING_ONES, "SC-3", "leading dimensions",                                             \
+      "the dimensions before the last InputDimensionCount (IndicesDimensionCount) must be 1")      \
+    X(SC_3_TUPLE_SIZE, "SC-3", "index tuple size",                                                 \
+      "IndicesTensor's last size must be 1..InputDimensionCount")                                  \
+    X(SC_3_UPDATES_RANK, "SC-3", "updates dimensions",                                             \
+      "IndicesDimensionCount - 1 + InputDimensionCount - the tuple size must be <= "               \
+      "DimensionCount")                                                                            \
+    X(SC_3_UPDATES_SIZE, "SC-3", "updates size",                                                   \
+      "UpdatesTensor.Sizes must be {1..., IndicesTensor.Sizes' tuple positions, "                  \
+      "InputTensor.Sizes after the indexed dimensions}")                                          \
+    X(OH_2_INDICES_SIZE, "OH-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal OutputTensor.Sizes, except 1 along Axis")                    \
+    X(OH_3_VALUES_COUNT, "OH-3", "values", "ValuesTensor must hold at least 2 elements")           \
+    X(OH_4_AXIS, "OH-4", "axis", "Axis must be < IndicesTensor.DimensionCount")                   \
+    X(RS_1_OUTPUT_SIZE, "RS-1", "output size", "OutputTensor.Sizes must equal InputTensor.Sizes")  \
+    X(RS_2_LENGTHS_SIZE, "RS-2", "sequence lengths size",                                          \
+      "SequenceLengthsTensor.Sizes must equal InputTensor.Sizes, except 1 along Axis")             \
+    X(RS_3_AXIS, "RS-3", "axis", "Axis must be < InputTensor.DimensionCount")
 
 enum dml_rule
 {

@@ -25,6 +25,7 @@ enum bench_target
     BENCH_TARGET_NONE,       /* L2-sized: reported only */
     BENCH_TARGET_TINY,       /* output <= 64 KiB: GPU time within 1.3 x an empty dispatch */
     BENCH_TARGET_FUSED,      /* a fused graph (issue 14): 0.92, a chain costs one operator */
+    BENCH_TARGET_RANDOM,     /* a gather of rows in random order: 0.80 (issue 15) */
     BENCH_TARGET_COUNT
 };
 
@@ -60,6 +61,9 @@ struct bench_op
     uint64_t read_bytes, write_bytes;
     uint32_t graph;   /* a graph case (bench_graph.h): its kind + 1; 0: an operator */
     bool graph_fused; /* graph cases: compiled with fusion on */
+    /* GATHER, SCATTER_ND, ONE_HOT (bench_index.c): their inputs are inputs[] at in_offsets[], as
+     * JOIN's, the indices INT32: (i * index_mul + index_add) mod index_range for index i. */
+    uint32_t index_mul, index_add, index_range;
 };
 
 /* bench_suite.c: the suite. short_mode shrinks every shape to a few KiB (CI on lavapipe). Fills
@@ -71,6 +75,15 @@ DML_TENSOR_DATA_TYPE bench_data_type(uint32_t elem_bytes);
 double bench_target_ratio(enum bench_target target);
 const char *bench_target_name(enum bench_target target);
 
+/* bench_index.c: the index-carrying cases (GATHER, SCATTER_ND, ONE_HOT). */
+bool bench_is_indexed(const struct bench_op *op);
+/* Which of the case's inputs holds the indices. */
+uint32_t bench_index_input(const struct bench_op *op);
+/* Index i of the case's index tensor. */
+int32_t bench_index_value(const struct bench_op *op, uint64_t i);
+/* bench_expected for those cases. */
+void bench_index_expected(const struct bench_op *op, const uint8_t *input, uint64_t index,
+                          uint8_t *out);
 /* One measured case. Times in nanoseconds (GPU: medians of timestamp pairs). */
 struct bench_result
 {

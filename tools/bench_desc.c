@@ -71,6 +71,30 @@ static void build_depth_space(const struct bench_op *op, struct bench_desc *d)
     d->desc.Desc = &d->depth_space;
 }
 
+/* The index-carrying cases (bench_index.c): their indices are INT32. */
+static void build_gather(const struct bench_op *op, struct bench_desc *d)
+{
+    const uint32_t n = op->input_count;
+    d->gather = (DML_GATHER_OPERATOR_DESC){&d->tensors[0], &d->tensors[1], &d->tensors[n], 0, 1};
+    d->desc.Desc = &d->gather;
+}
+
+static void build_scatter_nd(const struct bench_op *op, struct bench_desc *d)
+{
+    const uint32_t n = op->input_count;
+    d->scatter_nd = (DML_SCATTER_ND_OPERATOR_DESC){&d->tensors[0], &d->tensors[1], &d->tensors[2],
+                                                   &d->tensors[n], 2,              2};
+    d->desc.Desc = &d->scatter_nd;
+}
+
+static void build_one_hot(const struct bench_op *op, struct bench_desc *d)
+{
+    const uint32_t n = op->input_count;
+    d->one_hot =
+        (DML_ONE_HOT_OPERATOR_DESC){&d->tensors[0], &d->tensors[1], &d->tensors[n], op->axis};
+    d->desc.Desc = &d->one_hot;
+}
+
 static const struct
 {
     DML_OPERATOR_TYPE type;
@@ -85,11 +109,20 @@ static const struct
     {DML_OPERATOR_TILE, build_tile, false},
     {DML_OPERATOR_DEPTH_TO_SPACE, build_depth_space, false},
     {DML_OPERATOR_SPACE_TO_DEPTH, build_depth_space, false},
+    {DML_OPERATOR_GATHER, build_gather, false},
+    {DML_OPERATOR_SCATTER_ND, build_scatter_nd, false},
+    {DML_OPERATOR_ONE_HOT, build_one_hot, false},
 };
+
+/* Inputs at in_offsets[] of the input buffer, described by inputs[]. */
+bool bench_several_inputs(const struct bench_op *op)
+{
+    return op->type == DML_OPERATOR_JOIN || bench_is_indexed(op);
+}
 
 uint32_t bench_input_count(const struct bench_op *op)
 {
-    return op->type == DML_OPERATOR_JOIN ? op->input_count : 1;
+    return bench_several_inputs(op) ? op->input_count : 1;
 }
 
 bool bench_desc_build(const struct bench_op *op, struct bench_desc *d)
@@ -100,8 +133,10 @@ bool bench_desc_build(const struct bench_op *op, struct bench_desc *d)
         if (builders[b].type != op->type)
             continue;
         for (uint32_t k = 0; k < n; ++k)
-            describe(op, op->type == DML_OPERATOR_JOIN ? &op->inputs[k] : &op->input, true,
+            describe(op, bench_several_inputs(op) ? &op->inputs[k] : &op->input, true,
                      &d->buffers[k], &d->tensors[k]);
+        if (bench_is_indexed(op))
+            d->buffers[bench_index_input(op)].DataType = DML_TENSOR_DATA_TYPE_INT32;
         for (uint32_t k = 0; k < op->output_count; ++k)
             describe(op, &op->outputs[k], builders[b].output_strides, &d->buffers[n + k],
                      &d->tensors[n + k]);

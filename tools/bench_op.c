@@ -88,6 +88,20 @@ uint64_t bench_op_ceiling_bytes(const struct bench_op *op)
     return ((op->read_bytes + op->write_bytes) / 2 + 15) & ~(uint64_t)15;
 }
 
+/* A buffer for the temporary resource when the compiled operator asks for one. */
+static HRESULT bind_temporary(struct bench_env *env, struct bench_instance *inst)
+{
+    UINT64 bytes = IDMLCompiledOperator_GetBindingProperties(inst->compiled).TemporaryResourceSize;
+    HRESULT hr = bytes ? dml_vk_buffer_create(env->vk, bytes, &inst->temporary) : S_OK;
+    if (SUCCEEDED(hr) && bytes)
+    {
+        DML_BUFFER_BINDING buffer = {(ID3D12Resource *)inst->temporary, 0, bytes};
+        DML_BINDING_DESC binding = {DML_BINDING_TYPE_BUFFER, &buffer};
+        IDMLBindingTable_BindTemporaryResource(inst->table, &binding);
+    }
+    return hr;
+}
+
 static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
 {
     const struct bench_op *op = inst->op;
@@ -97,7 +111,7 @@ static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
     const uint32_t n = bench_input_count(op);
     place_outputs(op, inst->out_offsets);
     buffers[0] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, 0, op->input.bytes};
-    for (uint32_t k = 0; op->type == DML_OPERATOR_JOIN && k < n; ++k)
+    for (uint32_t k = 0; several_inputs(op) && k < n; ++k)
         buffers[k] =
             (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, op->in_offsets[k], op->inputs[k].bytes};
     for (uint32_t k = 0; k < op->output_count; ++k)
@@ -111,7 +125,18 @@ static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
         return hr;
     IDMLBindingTable_BindInputs(inst->table, n, &bindings[0]);
     IDMLBindingTable_BindOutputs(inst->table, op->output_count, &bindings[n]);
-    return S_OK;
+    return bind_temporary(env, inst);
+}
+
+/* The case's indices into the host input and the input buffer, before its first run. */
+static HRESULT write_indices(struct bench_env *env, const struct bench_op *op)
+{
+    const uint32_t k = bench_index_input(op);
+    const uint64_t count = op->inputs[k].bytes / sizeof(int32_t);
+    int32_t *at = (int32_t *)(env->host_input + op->in_offsets[k]);
+    for (uint64_t i = 0; i < count; ++i)
+        at[i] = bench_index_value(op, i);
+    return dml_vk_buffer_upload(env->vk, env->in, op->in_offsets[k], at, op->inputs[k].bytes);
 }
 
 /* The bench binds the library's own buffers, so every step that chose the copy engine records
@@ -146,6 +171,8 @@ HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,
         hr = initialize(env->device, inst->compiled);
     if (SUCCEEDED(hr))
         hr = bind(env, inst);
+    if (SUCCEEDED(hr) && bench_is_indexed(op))
+        hr = write_indices(env, op);
     if (SUCCEEDED(hr))
         count_dispatches(dml_compiled_operator_from_iface(inst->compiled), result);
     return hr;
@@ -159,6 +186,8 @@ void bench_instance_destroy(struct bench_instance *inst)
         IDMLCompiledOperator_Release(inst->compiled);
     if (inst->dml_op)
         IDMLOperator_Release(inst->dml_op);
+    if (inst->temporary)
+        dml_vk_buffer_destroy(inst->env->vk, inst->temporary);
     memset(inst, 0, sizeof(*inst));
 }
 

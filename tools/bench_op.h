@@ -36,14 +36,20 @@ struct bench_desc
         DML_PADDING1_OPERATOR_DESC padding1;
         DML_TILE_OPERATOR_DESC tile;
         DML_DEPTH_TO_SPACE_OPERATOR_DESC depth_space;
+        DML_GATHER_OPERATOR_DESC gather;
+        DML_SCATTER_ND_OPERATOR_DESC scatter_nd;
+        DML_ONE_HOT_OPERATOR_DESC one_hot;
     };
     DML_OPERATOR_DESC desc;
 };
 
 /* Fills d for op; false for an operator type without a builder. */
 bool bench_desc_build(const struct bench_op *op, struct bench_desc *d);
-/* Bindings: the inputs (JOIN: input_count of them), then the outputs. */
+/* Bindings: the inputs (JOIN and the index-carrying cases: input_count of them), then the
+ * outputs. */
 uint32_t bench_input_count(const struct bench_op *op);
+/* Whether op's inputs are inputs[] at in_offsets[] of the input buffer (else input at 0). */
+bool bench_several_inputs(const struct bench_op *op);
 
 /* bench_check.c: compares count elements of output k, from element `first` on (in memory order:
  * outputs are dense, perhaps permuted), with the C reference (reference/) of d's desc run on the
@@ -61,6 +67,7 @@ struct bench_instance
     IDMLCompiledOperator *compiled;
     IDMLBindingTable *table;
     uint64_t out_offsets[BENCH_MAX_OUTPUTS];
+    VkBuffer temporary; /* when the operator asks for a temporary resource (SCATTER) */
 };
 
 double bench_now_ms(void);

@@ -40,9 +40,10 @@ DML_TENSOR_DATA_TYPE bench_data_type(uint32_t elem_bytes)
     return data_types[elem_bytes];
 }
 
-static const double target_ratios[BENCH_TARGET_COUNT] = {0.95, 0.92, 0.92, 0.80, 0.0, 1.3, 0.92};
+static const double target_ratios[BENCH_TARGET_COUNT] = {0.95, 0.92, 0.92, 0.80,
+                                                             0.0,  1.3,  0.92, 0.80};
 static const char *const target_names[BENCH_TARGET_COUNT] = {
-    "contiguous", "reversed", "padding", "transpose", "L2 (none)", "tiny", "fused"};
+    "contiguous", "reversed", "padding", "transpose", "L2 (none)", "tiny", "fused", "random rows"};
 
 double bench_target_ratio(enum bench_target target)
 {
@@ -308,6 +309,97 @@ static void build_padding(struct bench_op *op, const struct bench_shapes *s, uin
     finish_padding(op, (DML_PADDING_MODE)(arg & 7));
 }
 
+/* The index-carrying cases over rows of the NCHW shape's W elements (N * C * H rows: 256 MiB
+ * at every element size in the full suite). Inputs lie in the input buffer as JOIN's, 256-byte
+ * aligned; op->input spans them. The indices are INT32. */
+static void index_inputs(struct bench_op *op, uint32_t count, const struct bench_tensor *inputs)
+{
+    uint64_t at = 0;
+    op->input_count = count;
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        op->inputs[k] = inputs[k];
+        op->in_offsets[k] = at;
+        at += (inputs[k].bytes + 255) & ~(uint64_t)255;
+    }
+    op->input = inputs[0];
+    op->input.bytes = at;
+}
+
+static struct bench_tensor index_tensor(uint32_t rows, uint32_t columns)
+{
+    struct bench_tensor t = {2, {rows, columns}, {columns, 1}, 0};
+    t.bytes = dmlopsCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_INT32, 2, t.sizes, NULL);
+    return t;
+}
+
+static struct bench_tensor rows_tensor(uint32_t rows, uint32_t columns, uint32_t elem_bytes)
+{
+    struct bench_tensor t = {2, {rows, columns}, {0}, 0};
+    bench_tensor_dense(&t, elem_bytes);
+    return t;
+}
+
+static uint32_t gcd(uint32_t a, uint32_t b)
+{
+    return b ? gcd(b, a % b) : a;
+}
+
+/* A permutation of [0, range): i times about 0.618 range (golden-ratio steps, coprime with the
+ * range) mod range, so that neighbouring indices land far apart; or the rows in order. */
+static void index_order(struct bench_op *op, uint32_t range, bool sorted)
+{
+    uint32_t mul = (uint32_t)((uint64_t)range * 2654435769u >> 32) | 1;
+    while (gcd(mul, range) != 1)
+        mul += 2;
+    op->index_range = range;
+    op->index_mul = sorted ? 1 : mul % range;
+    op->index_add = sorted ? 0 : range / 3;
+}
+
+/* GATHER of whole rows along axis 0 by {1, rows} indices: arg 0 rows in random order, 1 in
+ * order (contiguous reads). */
+static void build_gather(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    const uint32_t rows = s->nchw[0] * s->nchw[1] * s->nchw[2], w = s->nchw[3];
+    struct bench_tensor inputs[2] = {rows_tensor(rows, w, op->elem_bytes), index_tensor(1, rows)};
+    op->type = DML_OPERATOR_GATHER;
+    op->output_count = 1;
+    op->outputs[0] = rows_tensor(rows, w, op->elem_bytes);
+    index_inputs(op, 2, inputs);
+    index_order(op, rows, arg == 1);
+    op->read_bytes = (uint64_t)rows * w * op->elem_bytes + (uint64_t)rows * 4;
+}
+
+/* SCATTER_ND of half the rows, in random order, into a copy of the whole tensor. */
+static void build_scatter(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    const uint32_t rows = s->nchw[0] * s->nchw[1] * s->nchw[2], w = s->nchw[3];
+    struct bench_tensor inputs[3] = {rows_tensor(rows, w, op->elem_bytes),
+                                     index_tensor(rows / 2, 1),
+                                     rows_tensor(rows / 2, w, op->elem_bytes)};
+    op->type = DML_OPERATOR_SCATTER_ND;
+    op->output_count = 1;
+    op->outputs[0] = inputs[0];
+    index_inputs(op, 3, inputs);
+    index_order(op, rows, false);
+    op->read_bytes = (uint64_t)(rows + rows / 2) * w * op->elem_bytes + (uint64_t)rows / 2 * 4;
+}
+
+/* ONE_HOT of one index per row into rows of W: {rows, 1} indices, {1, 2} values. */
+static void build_one_hot(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    const uint32_t rows = s->nchw[0] * s->nchw[1] * s->nchw[2], w = s->nchw[3];
+    struct bench_tensor inputs[2] = {index_tensor(rows, 1), rows_tensor(1, 2, op->elem_bytes)};
+    op->type = DML_OPERATOR_ONE_HOT;
+    op->axis = 1;
+    op->output_count = 1;
+    op->outputs[0] = rows_tensor(rows, w, op->elem_bytes);
+    index_inputs(op, 2, inputs);
+    index_order(op, w, false);
+    op->read_bytes = (uint64_t)rows * 4 + 2 * op->elem_bytes;
+}
+
 #define PAD_CASES(suffix, flag)                                                                    \
     {"pad_constant" suffix, BENCH_TARGET_PADDING, build_padding, DML_PADDING_MODE_CONSTANT | flag, \
      0},                                                                                           \
@@ -353,6 +445,10 @@ static const struct bench_case cases[] = {
     {"tile_x2_hw", BENCH_TARGET_CONTIGUOUS, build_tile, 0, 0},
     {"depth_to_space_b2", BENCH_TARGET_CONTIGUOUS, build_depth_space, 0, 0},
     {"space_to_depth_b2", BENCH_TARGET_CONTIGUOUS, build_depth_space, 1, 0},
+    {"gather_rows_random", BENCH_TARGET_RANDOM, build_gather, 0, 0},
+    {"gather_rows_sorted", BENCH_TARGET_CONTIGUOUS, build_gather, 1, 0},
+    {"scatter_nd_rows", BENCH_TARGET_NONE, build_scatter, 0, 0},
+    {"one_hot_rows", BENCH_TARGET_NONE, build_one_hot, 0, 0},
     PAD_CASES("", 0),
     PAD_CASES("_last3", 8),
     {"pad_constant_gapped", BENCH_TARGET_PADDING, build_padding, DML_PADDING_MODE_CONSTANT | 16, 0},

@@ -2,6 +2,8 @@
 #ifndef DMLOPS_LOWER_INTERNAL_H
 #define DMLOPS_LOWER_INTERNAL_H
 
+#include <stdbool.h>
+
 #include "lower.h"
 
 /* Step 1 is each operator's own (struct dml_op_entry's lower, in src/ops/<op>.c). */
@@ -17,5 +19,8 @@ void lower_merge_dims(struct plan *plan);
 
 /* Step 3: move several elements as one unit of at most max_unit_bytes where provably safe. */
 void lower_widen(struct plan *plan, uint32_t max_unit_bytes);
+
+/* Steps 2 and 3 for indexed plans (index.mode set): their own, in lower/index.c. */
+void lower_index_simplify(struct plan *plan, uint32_t max_unit_bytes);
 
 #endif

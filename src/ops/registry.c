@@ -11,7 +11,9 @@
 #define DML_OPS(X)                                                                                 \
     X(slice) X(slice1) X(split) X(join) X(padding) X(padding1) X(identity)                         \
     X(tile) X(cast)                                                                                \
-    X(depth_to_space) X(depth_to_space1) X(space_to_depth) X(space_to_depth1)
+    X(depth_to_space) X(depth_to_space1) X(space_to_depth) X(space_to_depth1)                     \
+    X(gather) X(gather_elements) X(gather_nd) X(gather_nd1) X(scatter_elements) X(scatter_nd)    \
+    X(one_hot) X(reverse_subsequences)
 /* clang-format on */
 
 #define DML_OP_DECLARE_(op) extern const struct dml_op_entry dml_op_##op;
@@ -48,7 +50,7 @@ static const char *implemented_names(char *buf, size_t size)
 
 static HRESULT reject_unsupported(struct dml_validate_ctx *ctx, const DML_OPERATOR_DESC *desc)
 {
-    char names[256];
+    char names[1024]; /* every implemented operator's name */
     return dml_reject(ctx, DML_RULE_OP_TYPE_UNSUPPORTED,
                       "Type is %s (%u), a DirectML operator that libdmlops does not implement; "
                       "implemented: %s",

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 
 #include "params.h"
+#include "params_index.h"
 #include "plan_check.h"
 #include "spec.h"
 #include "vk_private.h"
@@ -68,7 +69,9 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
                                   uint32_t marks, struct dml_vk_kernel *out)
 {
     struct plan_spec spec;
-    if (!dev->pipelines.specialize || !plan_spec_from_plan(plan, &spec))
+    /* The specialized kernels know no index: indexed plans stay generic. */
+    if (!dev->pipelines.specialize || plan_kernel_indexed(plan->kernel) ||
+        !plan_spec_from_plan(plan, &spec))
         return S_FALSE;
     struct dml_vk_variant variant = {spec.mode == PLAN_SPEC_MODE_TILE ? DML_VK_KERNEL_TILE
                                                                       : DML_VK_KERNEL_VEC,
@@ -83,14 +86,20 @@ static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan
                               struct dml_vk_kernel *out)
 {
     struct dml_vk_variant variant = {plan->kernel, plan->elem_bytes, marks};
+    bool indexed = plan_kernel_indexed(plan->kernel);
     HRESULT hr = fold_groups(dev, plan->count, out->groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_get(dev, &variant, NULL, &out->pipeline);
     if (SUCCEEDED(hr))
-        hr = dml_vk_block_alloc(dev, dml_vk_params_size(plan->part_count + plan->in_part_count),
-                                &out->params);
+        hr =
+            dml_vk_block_alloc(dev,
+                               indexed ? dml_vk_params_index_size()
+                                       : dml_vk_params_size(plan->part_count + plan->in_part_count),
+                               &out->params);
     if (SUCCEEDED(hr))
         dml_vk_params_pack(plan, out->params.host);
+    if (SUCCEEDED(hr) && indexed)
+        dml_vk_params_index_pack(plan, out->params.host);
     return hr;
 }
 

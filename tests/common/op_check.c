@@ -96,40 +96,93 @@ static void free_slots(uint8_t **slots, uint32_t n)
     free(slots);
 }
 
+/* The slots of lowered step `step`: operator tensor t is slots[t], the scratch tensor slots[n]. */
+static uint32_t step_slots(const struct dml_op_def *def, const struct dml_lower_step *step,
+                           uint8_t **slots, const uint64_t *sizes, uint8_t **out,
+                           uint64_t *out_sizes)
+{
+    uint32_t access;
+    for (uint32_t s = 0; s < step->plan.slot_count; ++s)
+    {
+        uint32_t t = dml_lower_step_tensor(def, step, s, &access);
+        out[s] = slots[t];
+        out_sizes[s] = sizes[t];
+    }
+    return step->plan.slot_count;
+}
+
+/* Runs every step on the CPU (dev NULL) or the GPU, one after the other. */
+static bool run_steps(struct dml_vk_device *dev, const struct dml_op_def *def,
+                      const struct dml_lower_steps *steps, uint8_t **slots, const uint64_t *sizes,
+                      uint32_t mode, char *why, size_t why_size)
+{
+    uint8_t *step_slot[OP_CHECK_MAX_SLOTS + 1];
+    uint64_t step_size[OP_CHECK_MAX_SLOTS + 1];
+    char error[160];
+
+    for (uint32_t i = 0; i < steps->count; ++i)
+    {
+        const struct plan *plan = &steps->steps[i].plan;
+        step_slots(def, &steps->steps[i], slots, sizes, step_slot, step_size);
+        if (!dev &&
+            plan_exec_checked(plan, (void *const *)step_slot, step_size, error, sizeof(error)))
+            return snprintf(why, why_size, "plan_exec step %u: %s", i, error), false;
+        HRESULT hr =
+            dev ? vk_test_run(dev, plan, step_size, step_slot, (enum vk_test_slots)mode) : S_OK;
+        if (FAILED(hr))
+            return snprintf(why, why_size, "vk_test_run step %u: %#x", i, (unsigned)hr), false;
+    }
+    return true;
+}
+
+/* fresh_slots and, after them, the scratch tensor (garbage: the steps must not care). */
+static uint8_t **fresh_with_scratch(const struct op_check_buffers *b, uint64_t scratch,
+                                    uint64_t *sizes)
+{
+    uint32_t n = b->input_count + b->output_count;
+    uint8_t **slots = fresh_slots(b);
+    uint8_t **all = realloc(slots, (n + 1) * sizeof(*all));
+
+    memcpy(sizes, b->bytes, n * sizeof(*sizes));
+    sizes[n] = scratch;
+    all[n] = malloc(scratch ? scratch : 1);
+    for (uint64_t i = 0; i < scratch; ++i)
+        all[n][i] = (uint8_t)(i * 131 + 7);
+    return all;
+}
+
 bool op_check_run(struct dml_vk_device *dev, const DML_OPERATOR_DESC *desc,
                   const struct op_check_buffers *b, uint32_t mode, char *why, size_t why_size)
 {
     struct dml_validate_ctx ctx = {.feature_level = DML_FEATURE_LEVEL_6_4};
     struct dml_op_def def;
-    struct plan plan;
+    struct dml_lower_steps steps;
+    uint64_t sizes[OP_CHECK_MAX_SLOTS + 1];
     uint32_t n = b->input_count + b->output_count;
     bool ok;
 
     if (dml_operator_validate(&ctx, desc, &def) != S_OK)
         return snprintf(why, why_size, "rejected by %s", dml_rule_info(ctx.rejected)->id), false;
-    HRESULT hr = dml_lower(&def, &plan);
-    dml_op_def_cleanup(&def);
+    HRESULT hr = dml_lower_steps(&def, &steps);
     if (FAILED(hr))
-        return snprintf(why, why_size, "dml_lower: %#x", (unsigned)hr), false;
-    uint8_t **slots = fresh_slots(b);
-    char error[160];
-    ok = plan_exec_checked(&plan, (void *const *)slots, b->bytes, error, sizeof(error)) == 0;
-    if (!ok)
-        snprintf(why, why_size, "plan_exec: %s", error);
-    ok = ok && compare(b, slots, "plan_exec", why, why_size);
-    free_slots(slots, n);
+    {
+        dml_op_def_cleanup(&def);
+        return snprintf(why, why_size, "dml_lower_steps: %#x", (unsigned)hr), false;
+    }
+    uint8_t **slots = fresh_with_scratch(b, steps.scratch_bytes, sizes);
+    ok = run_steps(NULL, &def, &steps, slots, sizes, mode, why, why_size) &&
+         compare(b, slots, "plan_exec", why, why_size);
+    free_slots(slots, n + 1);
     if (ok && dev)
     {
-        slots = fresh_slots(b);
-        hr = vk_test_run(dev, &plan, b->bytes, slots, (enum vk_test_slots)mode);
-        ok = SUCCEEDED(hr);
-        if (!ok)
-            snprintf(why, why_size, "vk_test_run: %#x", (unsigned)hr);
-        ok = ok && compare(b, slots, "GPU", why, why_size);
-        free_slots(slots, n);
+        slots = fresh_with_scratch(b, steps.scratch_bytes, sizes);
+        ok = run_steps(dev, &def, &steps, slots, sizes, mode, why, why_size) &&
+             compare(b, slots, "GPU", why, why_size);
+        free_slots(slots, n + 1);
     }
-    if (!ok)
-        plan_describe(stderr, &plan);
-    plan_cleanup(&plan);
+    for (uint32_t i = 0; !ok && i < steps.count; ++i)
+        plan_describe(stderr, &steps.steps[i].plan);
+    dml_lower_steps_cleanup(&steps);
+    dml_op_def_cleanup(&def);
     return ok;
 }

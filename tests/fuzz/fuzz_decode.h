@@ -11,6 +11,8 @@
 #include "fuzz_arena.h"
 #include "fuzz_format.h"
 
+#define FUZZ_MORE_INPUTS 3
+
 struct fuzz_case
 {
     DML_FEATURE_LEVEL level; /* the device's cap; 0: none */
@@ -24,6 +26,9 @@ struct fuzz_case
     uint32_t input_count;
     const DML_TENSOR_DESC *outputs; /* output_count consecutive descs */
     uint32_t output_count;
+    /* The operator's inputs after `input` (the index-carrying operators'): bound after it. */
+    const DML_TENSOR_DESC *more_inputs[FUZZ_MORE_INPUTS];
+    uint32_t more_input_count;
 };
 
 /* false when the case cannot be built (an allocation failed): skip it. Everything lives in
