@@ -39,6 +39,7 @@
 #define MAP_REFLECT DMLOPS_MAP_REFLECT
 #define MAP_SYMMETRIC DMLOPS_MAP_SYMMETRIC
 #define MAP_WRAP DMLOPS_MAP_WRAP
+#define MAP_DILATE DMLOPS_MAP_DILATE
 
 #define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
 layout(local_size_x = WORKGROUP_SIZE) in;
@@ -173,6 +174,15 @@ int64_t map_coordinate(Dim dim, uint c)
 {
     if (dim.map == MAP_AFFINE)
         return int64_t(c);
+    if (dim.map == MAP_DILATE)
+    {
+        /* Unsigned division only (see mod_positive): x >= 0 here. */
+        int64_t x = int64_t(c) - dim.pad_start;
+        uint64_t a = uint64_t(dim.step == 0 ? 1 : dim.step);
+        if (x < 0 || uint64_t(x) % a != 0ul || uint64_t(x) / a >= uint64_t(dim.in_size))
+            return -1;
+        return int64_t(uint64_t(x) / a);
+    }
     int64_t x = int64_t(dim.step == 0 ? 1 : dim.step) * int64_t(c) - dim.pad_start;
     int64_t n = int64_t(dim.in_size);
     switch (dim.map)

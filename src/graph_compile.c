@@ -29,7 +29,7 @@ static void dump_program(bool debug, bool fused, const struct program *program,
                          const struct fuse_info *info)
 {
     static const char *const kernels[PLAN_KERNEL_COUNT] = {"COPY", "SPLIT", "PAD", "GENERAL",
-                                                           "SCALE_BIAS"};
+                                                           "SCALE_BIAS", "CAST", "FILL"};
     char nodes[256];
 
     if (!debug)

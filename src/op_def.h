@@ -52,6 +52,14 @@ struct dml_depth_space_def /* DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1): v0 is order 
     DML_DEPTH_SPACE_ORDER order;
 };
 
+struct dml_generator_def /* FILL_VALUE_*, DIAGONAL_MATRIX(1): what an output is made of */
+{
+    DML_TENSOR_DATA_TYPE value_type; /* of value and delta; FLOAT32 for DIAGONAL_MATRIX's FLOAT */
+    DML_SCALAR_UNION value;          /* the constant, the sequence's start, the band's value */
+    DML_SCALAR_UNION delta;          /* FILL_VALUE_SEQUENCE */
+    int64_t begin, end;              /* the band of x - y (DIAGONAL_MATRIX: Offset, Offset + 1) */
+};
+
 struct dml_op_def
 {
     DML_OPERATOR_TYPE type;
@@ -68,6 +76,7 @@ struct dml_op_def
         struct dml_padding_def padding;
         struct dml_scale_bias_def scale_bias;
         struct dml_depth_space_def depth_space;
+        struct dml_generator_def generator;
     } u;
 };
 

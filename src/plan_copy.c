@@ -74,7 +74,7 @@ static bool add_regions(const struct part_copy *p, int outer, uint64_t run, uint
 
 static bool is_plain_copy(const struct plan *plan)
 {
-    if (plan->kernel == PLAN_KERNEL_PAD || plan->count == 0)
+    if (plan->kernel == PLAN_KERNEL_PAD || plan->kernel == PLAN_KERNEL_FILL || plan->count == 0)
         return false;
     for (uint32_t d = 0; d < plan->rank; ++d)
     {

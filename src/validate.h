@@ -144,7 +144,8 @@
     X(DS_2_OUTPUT_SIZE, "DS-2", "output size",                                                     \
       "OutputTensor.Sizes must be {N, C/B^2, H*B, W*B} (DEPTH_TO_SPACE), {N, C*B^2, H/B, W/B} "    \
       "(SPACE_TO_DEPTH)")                                                                          \
-    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")
+    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")     \
+    X(FV_1_VALUE_TYPE, "FV-1", "value type", "ValueDataType must equal OutputTensor.DataType")
 
 enum dml_rule
 {

@@ -64,11 +64,23 @@ static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint
 
 /* The specialized kernel when the device wants it and the plan fits: no parameter block, one
  * thread per 16 output bytes. S_FALSE: use the generic kernel instead. */
+/* Generated elements and dilated windows exist in the generic kernels only (spec.c and
+ * vec.comp screen plans on their arithmetic and maps, which these need not have). */
+static bool generic_only(const struct plan *plan)
+{
+    if (plan->kernel == PLAN_KERNEL_FILL)
+        return true;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        if (plan->dims[d].map == PLAN_MAP_DILATE)
+            return true;
+    return false;
+}
+
 static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
                                   uint32_t marks, struct dml_vk_kernel *out)
 {
     struct dml_vk_spec spec;
-    if (!dev->pipelines.specialize || !dml_vk_spec_from_plan(plan, &spec))
+    if (!dev->pipelines.specialize || generic_only(plan) || !dml_vk_spec_from_plan(plan, &spec))
         return S_FALSE;
     struct dml_vk_variant variant = {spec.mode == DML_VK_SPEC_TILE ? DML_VK_KERNEL_TILE
                                                                    : DML_VK_KERNEL_VEC,
@@ -87,8 +99,7 @@ static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_get(dev, &variant, NULL, &out->pipeline);
     if (SUCCEEDED(hr))
-        hr = dml_vk_block_alloc(dev, dml_vk_params_size(plan->part_count + plan->in_part_count),
-                                &out->params);
+        hr = dml_vk_block_alloc(dev, dml_vk_params_size_for(plan), &out->params);
     if (SUCCEEDED(hr))
         dml_vk_params_pack(plan, out->params.host);
     return hr;
@@ -157,8 +168,8 @@ static HRESULT add_copy_regions(struct dml_vk_device *dev, const struct plan *pl
     enum dml_vk_engine engine;
     HRESULT hr;
 
-    /* Arithmetic stays on the compute kernels. */
-    if (plan->arith || !runs)
+    /* Arithmetic and generated elements stay on the compute kernels. */
+    if (plan->arith || plan->kernel == PLAN_KERNEL_FILL || !runs)
         return S_OK;
     if (FAILED(hr = dml_vk_engine_for(dev, bytes, count, &engine)) ||
         engine != DML_VK_ENGINE_TRANSFER)

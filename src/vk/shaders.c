@@ -9,6 +9,7 @@
 #define KERNEL_general PLAN_KERNEL_GENERAL
 #define KERNEL_scale_bias PLAN_KERNEL_SCALE_BIAS
 #define KERNEL_cast PLAN_KERNEL_CAST
+#define KERNEL_fill PLAN_KERNEL_FILL
 #define KERNEL_vec DML_VK_KERNEL_VEC
 #define KERNEL_tile DML_VK_KERNEL_TILE
 

@@ -298,6 +298,28 @@ static void check_interfaces(IDMLDevice *device)
     IDMLDevice1_Release(device1);
 }
 
+/* Operators added with issue 15, each a single node; desc_of fills the desc for the tensors. */
+static IDMLOperator *create_op(IDMLDevice *device, DML_OPERATOR_TYPE type, const void *desc)
+{
+    DML_OPERATOR_DESC op = {type, desc};
+    IDMLOperator *out = NULL;
+    return SUCCEEDED(IDMLDevice_CreateOperator(device, &op, &IID_IDMLOperator, (void **)&out))
+               ? out
+               : NULL;
+}
+
+/* The generators: no input at all. */
+static void check_generators(IDMLDevice *device)
+{
+    DML_BUFFER_TENSOR_DESC buffer;
+    DML_TENSOR_DESC out;
+    dml_util_tensor(&buffer, &out, DML_TENSOR_DATA_TYPE_INT16, 2, (const UINT[]){5, 7}, 0);
+    DML_FILL_VALUE_CONSTANT_OPERATOR_DESC constant = {&out, DML_TENSOR_DATA_TYPE_INT16,
+                                                      {.Int16 = -3}};
+    check_op(device, create_op(device, DML_OPERATOR_FILL_VALUE_CONSTANT, &constant),
+             "fill_value_constant", 0, NULL, 1, (const UINT64[]){72});
+}
+
 int main(void)
 {
     IDMLDevice *device = gpu_create_device(0, FALSE);
@@ -323,6 +345,7 @@ int main(void)
         check_op(device, join, "join", 3, join_in, 1, (const UINT64[]){60});
     printf("graph_single: JOIN %s, ELEMENT_WISE_IDENTITY %s\n",
            join ? "checked" : "not implemented yet", identity ? "checked" : "not implemented yet");
+    check_generators(device);
     check_interfaces(device);
     check_edgeless_input();
     CHECK(IDMLDevice_Release(device) == 0, "device released");
