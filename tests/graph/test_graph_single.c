@@ -318,6 +318,10 @@ static void check_generators(IDMLDevice *device)
                                                       {.Int16 = -3}};
     check_op(device, create_op(device, DML_OPERATOR_FILL_VALUE_CONSTANT, &constant),
              "fill_value_constant", 0, NULL, 1, (const UINT64[]){72});
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC sequence = {&out, DML_TENSOR_DATA_TYPE_INT16,
+                                                      {.Int16 = 300}, {.Int16 = -7}};
+    check_op(device, create_op(device, DML_OPERATOR_FILL_VALUE_SEQUENCE, &sequence),
+             "fill_value_sequence", 0, NULL, 1, (const UINT64[]){72});
 }
 
 int main(void)
