@@ -43,5 +43,7 @@ void lower_part_strides(struct plan_part *part, const struct dml_tensor *tensor)
  * strides) and the output at slot 1. */
 HRESULT lower_fill_init(struct plan *plan, const struct dml_tensor *output, uint32_t elem_bytes,
                         enum plan_fill_kind kind, bool has_input);
+/* A BAND plan's index t = x - y over the last two dims (column minus row), and its band. */
+void lower_fill_band(struct plan *plan, int64_t begin, int64_t end);
 
 #endif

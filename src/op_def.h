@@ -64,7 +64,9 @@ struct dml_op_def
 {
     DML_OPERATOR_TYPE type;
     uint32_t elem_size;         /* bytes per element: 1, 2, 4 or 8 */
-    uint32_t input_count;       /* JOIN: InputCount, otherwise 1 */
+    uint32_t input_count;       /* JOIN: InputCount, otherwise 1 (0: a generator) */
+    uint32_t absent_inputs;     /* optional inputs the desc left NULL (after the present ones):
+                                   bound, if at all, as NONE (DIAGONAL_MATRIX1) */
     uint32_t output_count;      /* SPLIT: OutputCount, otherwise 1 */
     bool in_place;              /* output 0 may be bound to input 0's very range (IDENTITY, FD2) */
     struct dml_tensor *tensors; /* input_count inputs, then output_count outputs */

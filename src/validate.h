@@ -145,7 +145,10 @@
       "OutputTensor.Sizes must be {N, C/B^2, H*B, W*B} (DEPTH_TO_SPACE), {N, C*B^2, H/B, W/B} "    \
       "(SPACE_TO_DEPTH)")                                                                          \
     X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")     \
-    X(FV_1_VALUE_TYPE, "FV-1", "value type", "ValueDataType must equal OutputTensor.DataType")
+    X(FV_1_VALUE_TYPE, "FV-1", "value type", "ValueDataType must equal OutputTensor.DataType")     \
+    X(DM1_1_VALUE_TYPE, "DM1-1", "value type", "ValueDataType must equal OutputTensor.DataType")   \
+    X(DM1_2_SIZE_MISMATCH, "DM1-2", "size mismatch",                                               \
+      "InputTensor.Sizes, when given, must equal OutputTensor.Sizes")
 
 enum dml_rule
 {

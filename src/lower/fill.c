@@ -29,3 +29,13 @@ HRESULT lower_fill_init(struct plan *plan, const struct dml_tensor *output, uint
     }
     return lower_plan_in_parts(plan, 0, 1); /* input part 0 at slot 0, the output at slot 1 */
 }
+
+void lower_fill_band(struct plan *plan, int64_t begin, int64_t end)
+{
+    uint32_t x = plan->rank - 1; /* the output has 2 dims or more */
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        plan->dims[d].in_stride = d == x ? 1 : d == x - 1 ? -1 : 0;
+    plan->in_base = 0;
+    plan->fill.begin = begin;
+    plan->fill.end = end;
+}
