@@ -176,12 +176,14 @@ int64_t map_coordinate(Dim dim, uint c)
         return int64_t(c);
     if (dim.map == MAP_DILATE)
     {
-        /* Unsigned division only (see mod_positive): x >= 0 here. */
+        /* Unsigned division only (see mod_positive), in 32 bits where x fits (it always does
+         * for SLICE_GRAD, whose start is >= 0): a 64-bit division costs several times more. */
         int64_t x = int64_t(c) - dim.pad_start;
-        uint64_t a = uint64_t(dim.step == 0 ? 1 : dim.step);
-        if (x < 0 || uint64_t(x) % a != 0ul || uint64_t(x) / a >= uint64_t(dim.in_size))
+        uint a = uint(dim.step == 0 ? 1 : dim.step);
+        if (x < 0)
             return -1;
-        return int64_t(uint64_t(x) / a);
+        uint64_t q = x < int64_t(0x100000000l) ? uint64_t(uint(x) / a) : uint64_t(x) / a;
+        return q * a != uint64_t(x) || q >= uint64_t(dim.in_size) ? -1 : int64_t(q);
     }
     int64_t x = int64_t(dim.step == 0 ? 1 : dim.step) * int64_t(c) - dim.pad_start;
     int64_t n = int64_t(dim.in_size);

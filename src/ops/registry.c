@@ -12,7 +12,8 @@
     X(slice) X(slice1) X(split) X(join) X(padding) X(padding1) X(identity)                         \
     X(tile) X(cast)                                                                                \
     X(depth_to_space) X(depth_to_space1) X(space_to_depth) X(space_to_depth1)                     \
-    X(fill_value_constant) X(fill_value_sequence) X(diagonal_matrix) X(diagonal_matrix1)
+    X(fill_value_constant) X(fill_value_sequence) X(diagonal_matrix) X(diagonal_matrix1)          \
+    X(slice_grad)
 /* clang-format on */
 
 #define DML_OP_DECLARE_(op) extern const struct dml_op_entry dml_op_##op;

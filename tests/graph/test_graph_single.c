@@ -335,6 +335,20 @@ static void check_generators(IDMLDevice *device)
              "diagonal_matrix1 without input", 0, NULL, 1, (const UINT64[]){72});
 }
 
+/* SLICE_GRAD of a reversed, strided window: the input gradient's 3 x 2 into 5 x 7 zeros. */
+static void check_slice_grad(IDMLDevice *device)
+{
+    DML_BUFFER_TENSOR_DESC in_buffer, out_buffer;
+    DML_TENSOR_DESC in, out;
+    static const UINT offsets[] = {1, 2}, sizes[] = {3, 4};
+    static const INT strides[] = {1, -3};
+    dml_util_tensor(&in_buffer, &in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, (const UINT[]){3, 2}, 0);
+    dml_util_tensor(&out_buffer, &out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, (const UINT[]){5, 7}, 0);
+    DML_SLICE_GRAD_OPERATOR_DESC desc = {&in, &out, 2, offsets, sizes, strides};
+    check_op(device, create_op(device, DML_OPERATOR_SLICE_GRAD, &desc), "slice_grad", 1,
+             (const UINT64[]){24}, 1, (const UINT64[]){140});
+}
+
 /* DIAGONAL_MATRIX1 without InputTensor through the API: one input binding, NONE; a buffer bound
  * there is ignored (nothing reads it), even one overlapping the output. */
 static void check_absent_input(void)
@@ -406,6 +420,7 @@ int main(void)
            join ? "checked" : "not implemented yet", identity ? "checked" : "not implemented yet");
     check_generators(device);
     check_absent_input();
+    check_slice_grad(device);
     check_interfaces(device);
     check_edgeless_input();
     CHECK(IDMLDevice_Release(device) == 0, "device released");
