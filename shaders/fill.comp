@@ -44,6 +44,8 @@ uint64_t sequence_bits(FillParams f, uint k)
     if (f.kind == DMLOPS_FILL_SEQ_F16)
         return uint64_t(narrow16(fma32(float_bits_of(k), uint(f.delta), uint(f.start))));
 #endif
+    if (f.type_bytes <= 4u) /* the low 32 bits alone decide the result: 32-bit arithmetic */
+        return uint64_t(uint(f.start) + k * uint(f.delta));
     return uint64_t(f.start) + uint64_t(k) * uint64_t(f.delta);
 }
 

@@ -24,6 +24,7 @@ enum bench_target
     BENCH_TARGET_TRANSPOSE,  /* input and output disagree on the fastest dimension: 0.80 */
     BENCH_TARGET_NONE,       /* L2-sized: reported only */
     BENCH_TARGET_TINY,       /* output <= 64 KiB: GPU time within 1.3 x an empty dispatch */
+    BENCH_TARGET_WRITE_ONLY, /* generators (nothing read): 0.95 of the write-only ceiling */
     BENCH_TARGET_COUNT
 };
 
@@ -55,7 +56,10 @@ struct bench_op
     uint64_t in_offsets[BENCH_MAX_OUTPUTS];
     DML_PADDING_MODE mode; /* PADDING1 */
     uint32_t start[BENCH_MAX_RANK], end[BENCH_MAX_RANK];
-    uint64_t pad_bits; /* the pad value's element bits (low elem_bytes bytes) */
+    uint64_t pad_bits; /* the pad value's element bits (low elem_bytes bytes); the fills' value
+                          and start, the diagonals' value */
+    uint64_t delta_bits;  /* FILL_VALUE_SEQUENCE */
+    int32_t band[2];      /* DIAGONAL_MATRIX: Offset, Offset + 1; DIAGONAL_MATRIX1: Begin, End */
     uint64_t read_bytes, write_bytes;
 };
 
@@ -68,6 +72,12 @@ DML_TENSOR_DATA_TYPE bench_data_type(uint32_t elem_bytes);
 double bench_target_ratio(enum bench_target target);
 const char *bench_target_name(enum bench_target target);
 
+/* bench_ref_gen.c: bench_expected of the operators that generate elements or scatter a window
+ * (fills, diagonals, SLICE_GRAD); false for the others. */
+bool bench_expected_generated(const struct bench_op *op, const uint8_t *input, uint64_t index,
+                              uint8_t *out);
+/* Generators read nothing: they bind no input. */
+bool bench_op_reads_nothing(const struct bench_op *op);
 /* bench_ref.c: the expected bytes of output element `index` (row-major) of output k. */
 void bench_expected(const struct bench_op *op, const uint8_t *input, uint32_t k, uint64_t index,
                     uint8_t *out);

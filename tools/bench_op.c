@@ -47,12 +47,56 @@ static void describe(const struct bench_op *op, const struct bench_tensor *t, bo
 /* Bindings: the inputs (JOIN: input_count of them), then the outputs. */
 static uint32_t input_count(const struct bench_op *op)
 {
-    return op->type == DML_OPERATOR_JOIN ? op->input_count : 1;
+    return op->type == DML_OPERATOR_JOIN ? op->input_count : !bench_op_reads_nothing(op);
+}
+
+/* The descs of the operators bench_ref_gen.c checks. */
+union generated_desc
+{
+    DML_FILL_VALUE_CONSTANT_OPERATOR_DESC constant;
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC sequence;
+    DML_DIAGONAL_MATRIX_OPERATOR_DESC diagonal;
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC diagonal1;
+    DML_SLICE_GRAD_OPERATOR_DESC slice_grad;
+};
+
+/* d->tensors: the input (if any), then the output. NULL for the other operators. */
+static const void *generated_desc(const struct bench_op *op, struct descs *d,
+                                  union generated_desc *g)
+{
+    const DML_TENSOR_DATA_TYPE type = bench_data_type(op->elem_bytes);
+    DML_SCALAR_UNION value, delta;
+    memcpy(&value, &op->pad_bits, sizeof(value));
+    memcpy(&delta, &op->delta_bits, sizeof(delta));
+    DML_TENSOR_DESC *first = &d->tensors[0], *last = &d->tensors[input_count(op)];
+    switch (op->type)
+    {
+    case DML_OPERATOR_FILL_VALUE_CONSTANT:
+        g->constant = (DML_FILL_VALUE_CONSTANT_OPERATOR_DESC){last, type, value};
+        return &g->constant;
+    case DML_OPERATOR_FILL_VALUE_SEQUENCE:
+        g->sequence = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){last, type, value, delta};
+        return &g->sequence;
+    case DML_OPERATOR_DIAGONAL_MATRIX:
+        g->diagonal = (DML_DIAGONAL_MATRIX_OPERATOR_DESC){last, op->band[0], (float)op->pad_bits};
+        return &g->diagonal;
+    case DML_OPERATOR_DIAGONAL_MATRIX1:
+        g->diagonal1 = (DML_DIAGONAL_MATRIX1_OPERATOR_DESC){first,       last,       type, value,
+                                                            op->band[0], op->band[1]};
+        return &g->diagonal1;
+    case DML_OPERATOR_SLICE_GRAD:
+        g->slice_grad = (DML_SLICE_GRAD_OPERATOR_DESC){first,       last,       op->input.rank,
+                                                       op->offsets, op->window, op->steps};
+        return &g->slice_grad;
+    default:
+        return NULL;
+    }
 }
 
 static HRESULT create_operator(IDMLDevice *device, const struct bench_op *op, struct descs *d,
                                IDMLOperator **out)
 {
+    union generated_desc generated;
     const uint32_t n = input_count(op);
     const bool out_strides = op->type == DML_OPERATOR_ELEMENT_WISE_IDENTITY;
     for (uint32_t k = 0; k < n; ++k)
@@ -79,7 +123,10 @@ static HRESULT create_operator(IDMLDevice *device, const struct bench_op *op, st
         &d->tensors[0], &d->tensors[1],
         to_space ? op->outputs[0].sizes[2] / op->input.sizes[2]
                  : op->input.sizes[2] / op->outputs[0].sizes[2]};
-    DML_OPERATOR_DESC desc = {op->type, op->type == DML_OPERATOR_SLICE1     ? (const void *)&slice
+    DML_OPERATOR_DESC desc = {op->type, generated_desc(op, d, &generated)};
+    if (desc.Desc)
+        return IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)out);
+    desc = (DML_OPERATOR_DESC){op->type, op->type == DML_OPERATOR_SLICE1     ? (const void *)&slice
                                         : op->type == DML_OPERATOR_SPLIT    ? (const void *)&split
                                         : op->type == DML_OPERATOR_JOIN     ? (const void *)&join
                                         : op->type == DML_OPERATOR_TILE     ? (const void *)&tile
@@ -142,7 +189,8 @@ uint64_t bench_op_buffer_bytes(const struct bench_op *op)
 
 uint64_t bench_op_ceiling_bytes(const struct bench_op *op)
 {
-    return ((op->read_bytes + op->write_bytes) / 2 + 15) & ~(uint64_t)15;
+    uint64_t bytes = op->read_bytes ? (op->read_bytes + op->write_bytes) / 2 : op->write_bytes;
+    return (bytes + 15) & ~(uint64_t)15;
 }
 
 static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
@@ -286,13 +334,17 @@ struct reference_work
     struct bench_env *env;
     uint64_t bytes;
     int variant;
+    bool write_only; /* the ceiling of an operator that reads nothing: stores only */
 };
 
 static void record_ceiling(void *context, VkCommandBuffer cmd)
 {
     struct reference_work *w = context;
-    bench_record_ceiling(&w->env->gpu, cmd, w->variant, w->env->in_address, w->env->out_address,
-                         w->bytes);
+    if (w->write_only)
+        bench_record_write_ceiling(&w->env->gpu, cmd, w->variant, w->env->out_address, w->bytes);
+    else
+        bench_record_ceiling(&w->env->gpu, cmd, w->variant, w->env->in_address,
+                             w->env->out_address, w->bytes);
 }
 
 /* The faster of the two ceiling kernels: the ceiling is the best plain copy, not one shape. */
@@ -324,7 +376,8 @@ static void record_empty(void *context, VkCommandBuffer cmd)
 HRESULT bench_instance_time(struct bench_env *env, struct bench_instance *inst,
                             struct bench_result *result)
 {
-    struct reference_work work = {env, bench_op_ceiling_bytes(inst->op), 0};
+    struct reference_work work = {env, bench_op_ceiling_bytes(inst->op), 0,
+                                  inst->op->read_bytes == 0};
     uint32_t w = env->warmup, n = env->runs;
     HRESULT hr = bench_gpu_time(&env->gpu, bench_record_op, inst, w, n, &result->op_ns);
     if (SUCCEEDED(hr))
