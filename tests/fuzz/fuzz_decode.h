@@ -20,7 +20,8 @@ struct fuzz_case
     bool implemented;              /* desc->Type is one of the five operators */
     DML_EXECUTION_FLAGS compile_flags;
     /* Meaningful once CreateOperator has accepted desc: */
-    const DML_TENSOR_DESC *input;
+    const DML_TENSOR_DESC *input; /* NULL: the operator has no input tensor */
+    bool no_input_binding;        /* an operator without input bindings (the generators) */
     const DML_TENSOR_DESC *outputs; /* output_count consecutive descs */
     uint32_t output_count;
 };

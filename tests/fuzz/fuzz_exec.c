@@ -74,10 +74,12 @@ static const char *compile(struct exec *e, IDMLOperator *op)
 static const char *check_properties(struct exec *e)
 {
     const DML_BINDING_PROPERTIES *props = &e->props;
-    const DML_BUFFER_TENSOR_DESC *input = buffer_desc(e->c->input);
+    static const DML_BUFFER_TENSOR_DESC none = {0};
+    const DML_BUFFER_TENSOR_DESC *input = e->c->input ? buffer_desc(e->c->input) : &none;
     const bool owned = input->Flags & DML_TENSOR_FLAG_OWNED_BY_DML;
-    const UINT64 needed = dmlopsCalcBufferTensorSize(input->DataType, input->DimensionCount,
-                                                     input->Sizes, input->Strides);
+    const UINT64 needed = owned ? dmlopsCalcBufferTensorSize(input->DataType, input->DimensionCount,
+                                                             input->Sizes, input->Strides)
+                                : 0;
 
     e->props = IDMLCompiledOperator_GetBindingProperties(e->compiled);
     if (props->RequiredDescriptorCount || props->TemporaryResourceSize)
@@ -93,11 +95,17 @@ static const char *check_properties(struct exec *e)
     return NULL;
 }
 
+/* Flags of the input, 0 for an operator without one. */
+static DML_TENSOR_FLAGS input_flags(const struct exec *e)
+{
+    return e->c->input ? buffer_desc(e->c->input)->Flags : DML_TENSOR_FLAG_NONE;
+}
+
 static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 {
     uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT;
 
-    if (slot != persistent_slot(e))
+    if (slot != persistent_slot(e) && slot_tensor(e, slot))
     {
         const UINT guaranteed = buffer_desc(slot_tensor(e, slot))->GuaranteedBaseOffsetAlignment;
         align = guaranteed > align ? guaranteed : align;
@@ -107,8 +115,9 @@ static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 
 static uint64_t slot_size(const struct exec *e, uint32_t slot)
 {
-    return slot == persistent_slot(e) ? e->props.PersistentResourceSize
-                                      : buffer_desc(slot_tensor(e, slot))->TotalTensorSizeInBytes;
+    if (slot == persistent_slot(e))
+        return e->props.PersistentResourceSize;
+    return slot_tensor(e, slot) ? buffer_desc(slot_tensor(e, slot))->TotalTensorSizeInBytes : 0;
 }
 
 /* With FUZZ_OPT_SHARED_BUFFER the tensors lie in buffer 0 at aligned, disjoint offsets and the
@@ -221,16 +230,16 @@ static const char *run_initializer(struct exec *e)
 static void bind_operator(struct exec *e, IDMLBindingTable *table, DML_BUFFER_BINDING *buffers,
                           DML_BINDING_DESC *bindings)
 {
-    const bool owned = buffer_desc(e->c->input)->Flags & DML_TENSOR_FLAG_OWNED_BY_DML;
+    const bool owned = input_flags(e) & DML_TENSOR_FLAG_OWNED_BY_DML;
 
     for (uint32_t slot = 0; slot < e->slots; ++slot)
     {
         buffers[slot] = buffer_binding(e, slot);
         bindings[slot] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &buffers[slot]};
     }
-    if (owned)
+    if (owned || !e->c->input) /* an absent optional input is bound as NONE */
         bindings[0] = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
-    IDMLBindingTable_BindInputs(table, 1, &bindings[0]);
+    IDMLBindingTable_BindInputs(table, e->c->no_input_binding ? 0 : 1, &bindings[0]);
     IDMLBindingTable_BindOutputs(table, e->c->output_count, &bindings[1]);
     if (e->props.PersistentResourceSize)
         IDMLBindingTable_BindPersistentResource(table, &bindings[persistent_slot(e)]);

@@ -145,14 +145,121 @@ static void *build_padding1(struct fuzz_decoder *d, const struct fuzz_params *p,
     return desc;
 }
 
+/* The generators: output 0 shaped like p's output, no input tensor and no input binding. */
+static DML_TENSOR_DESC *generated_output(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                         struct fuzz_case *c)
+{
+    c->input = NULL;
+    c->no_input_binding = true;
+    c->outputs = fd_tensor(d, 1, p, &p->outputs[0], DML_TENSOR_FLAG_NONE);
+    c->output_count = 1;
+    return (DML_TENSOR_DESC *)c->outputs;
+}
+
+static DML_SCALAR_UNION desc_value(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                   uint32_t which)
+{
+    DML_SCALAR_UNION value = {.UInt64 = fd_u64(d, FF_VALUE, which, 0, p->value >> (7 * which))};
+    return value;
+}
+
+static void *build_fill_constant(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                 DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_FILL_VALUE_CONSTANT_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    desc->OutputTensor = generated_output(d, p, c);
+    desc->ValueDataType = (DML_TENSOR_DATA_TYPE)fd_u32(d, FF_VALUE_TYPE, 0, 0, p->data_type);
+    desc->Value = desc_value(d, p, 0);
+    return desc;
+}
+
+static void *build_fill_sequence(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                 DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    desc->OutputTensor = generated_output(d, p, c);
+    desc->ValueDataType = (DML_TENSOR_DATA_TYPE)fd_u32(d, FF_VALUE_TYPE, 0, 0, p->data_type);
+    desc->ValueStart = desc_value(d, p, 0);
+    desc->ValueDelta = desc_value(d, p, 1);
+    return desc;
+}
+
+/* Offset from Axis's field (the diagonal's only integer). */
+static void *build_diagonal(struct fuzz_decoder *d, const struct fuzz_params *p,
+                            DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_DIAGONAL_MATRIX_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    uint32_t bits = (uint32_t)desc_value(d, p, 0).UInt64;
+
+    if (!desc)
+        return NULL;
+    desc->OutputTensor = generated_output(d, p, c);
+    desc->Offset = (INT)fd_u32(d, FF_AXIS, 0, 0, p->axis);
+    memcpy(&desc->Value, &bits, sizeof(bits));
+    return desc;
+}
+
+/* The input is optional: FF_TENSOR_PTR on tensor 0 leaves it out (one NONE binding). The band's
+ * bounds are array 0's first two elements. */
+static void *build_diagonal1(struct fuzz_decoder *d, const struct fuzz_params *p,
+                             DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    build_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->input;
+    desc->OutputTensor = c->outputs;
+    desc->ValueDataType = (DML_TENSOR_DATA_TYPE)fd_u32(d, FF_VALUE_TYPE, 0, 0, p->data_type);
+    desc->Value = desc_value(d, p, 0);
+    desc->DiagonalFillBegin = (INT)fd_u32(d, FF_ARRAY, 0, 0, p->arrays[0][0]);
+    desc->DiagonalFillEnd = (INT)fd_u32(d, FF_ARRAY, 0, 1, p->arrays[0][1]);
+    return desc;
+}
+
+/* SLICE1's backward: from a SLICE1 case's params, the input gradient is shaped like the slice's
+ * output and the output gradient like its input, with the same window arrays. */
+static void *build_slice_grad(struct fuzz_decoder *d, const struct fuzz_params *p,
+                              DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SLICE_GRAD_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    c->input = fd_tensor(d, 0, p, &p->outputs[0], input_flags);
+    c->outputs = fd_tensor(d, 1, p, &p->input, DML_TENSOR_FLAG_NONE);
+    c->output_count = 1;
+    desc->InputGradientTensor = c->input;
+    desc->OutputGradientTensor = c->outputs;
+    desc->DimensionCount = desc_dimension_count(d, p);
+    desc->InputWindowOffsets = desc_array(d, p, 0, desc->DimensionCount);
+    desc->InputWindowSizes = desc_array(d, p, 1, desc->DimensionCount);
+    desc->InputWindowStrides = (const INT *)desc_array(d, p, 2, desc->DimensionCount);
+    return desc;
+}
+
 static const struct
 {
     DML_OPERATOR_TYPE type;
     build_fn build;
 } builders[] = {
-    {DML_OPERATOR_SLICE1, build_slice1},     {DML_OPERATOR_SLICE, build_slice},
-    {DML_OPERATOR_SPLIT, build_split},       {DML_OPERATOR_PADDING, build_padding},
+    {DML_OPERATOR_SLICE1, build_slice1},
+    {DML_OPERATOR_SLICE, build_slice},
+    {DML_OPERATOR_SPLIT, build_split},
+    {DML_OPERATOR_PADDING, build_padding},
     {DML_OPERATOR_PADDING1, build_padding1},
+    {DML_OPERATOR_FILL_VALUE_CONSTANT, build_fill_constant},
+    {DML_OPERATOR_FILL_VALUE_SEQUENCE, build_fill_sequence},
+    {DML_OPERATOR_DIAGONAL_MATRIX, build_diagonal},
+    {DML_OPERATOR_DIAGONAL_MATRIX1, build_diagonal1},
+    {DML_OPERATOR_SLICE_GRAD, build_slice_grad},
 };
 
 static build_fn find_builder(DML_OPERATOR_TYPE type)
