@@ -62,8 +62,6 @@ static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint
     return left <= 1 ? S_OK : E_INVALIDARG;
 }
 
-/* The specialized kernel when the device wants it and the plan fits: no parameter block, one
- * thread per 16 output bytes. S_FALSE: use the generic kernel instead. */
 /* Generated elements and dilated windows exist in the generic kernels only (spec.c and
  * vec.comp screen plans on their arithmetic and maps, which these need not have). */
 static bool generic_only(const struct plan *plan)
@@ -76,6 +74,8 @@ static bool generic_only(const struct plan *plan)
     return false;
 }
 
+/* The specialized kernel when the device wants it and the plan fits: no parameter block, one
+ * thread per 16 output bytes. S_FALSE: use the generic kernel instead. */
 static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
                                   uint32_t marks, struct dml_vk_kernel *out)
 {
