@@ -16,8 +16,8 @@ static void build(DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes)
 {
     memset(&c, 0, sizeof(c));
     vt_tensor_init(&c.out, type, rank, sizes);
-    c.desc = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){&c.out.desc, type, {.UInt8 = 10},
-                                                     {.Int8 = -2}};
+    c.desc =
+        (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){&c.out.desc, type, {.UInt8 = 10}, {.Int8 = -2}};
 }
 
 static void seed(void) /* the page's example 2 */
@@ -62,8 +62,7 @@ static void fv_feature_levels(void **state)
     {
         build(DML_TENSOR_DATA_TYPE_INT8, rank, twos);
         if (rank != 4)
-            VT_EXPECT_REJECT(DML_FEATURE_LEVEL_3_1, SEQUENCE, &c.desc,
-                             DML_RULE_FL_DIMENSION_COUNT);
+            VT_EXPECT_REJECT(DML_FEATURE_LEVEL_3_1, SEQUENCE, &c.desc, DML_RULE_FL_DIMENSION_COUNT);
         VT_EXPECT_OK(DML_FEATURE_LEVEL_4_0, SEQUENCE, &c.desc);
     }
     static const DML_TENSOR_DATA_TYPE wide[] = {DML_TENSOR_DATA_TYPE_INT64,
