@@ -3,6 +3,7 @@
 #include "cast_ref.h"
 #include "plan_map.h"
 #include "plan_exec_index.h"
+#include "plan_exec_fill.h"
 #include "reference.h"
 
 #include <inttypes.h>
@@ -145,6 +146,9 @@ static void exec_arith(const struct plan *plan, const unsigned char *in, unsigne
 static int exec_run(struct exec_state *state)
 {
     const struct plan *plan = state->plan;
+    if (plan->kernel == PLAN_KERNEL_FILL)
+        return plan_exec_fill(plan, state->slots, state->slot_sizes, state->error,
+                              state->error_size);
     uint32_t c[PLAN_MAX_RANK] = {0};
     uint64_t product = 1;
     for (uint32_t d = 0; d < plan->rank; ++d)
@@ -196,10 +200,12 @@ void plan_exec(const struct plan *plan, void *const *slot_addresses)
 
 void plan_describe(FILE *file, const struct plan *plan)
 {
-    static const char *const kernels[PLAN_KERNEL_COUNT] = {
-        "COPY", "SPLIT", "PAD", "GENERAL", "SCALE_BIAS", "CAST", "GATHER", "SCATTER"};
+    static const char *const kernels[] = {"COPY",       "SPLIT", "PAD",    "GENERAL", "SCALE_BIAS",
+                                          "CAST",       "GATHER", "SCATTER", "FILL"};
+    _Static_assert(sizeof(kernels) / sizeof(kernels[0]) == PLAN_KERNEL_COUNT,
+                   "a name for every plan kernel");
     static const char *const maps[] = {"AFFINE",  "CONSTANT",  "EDGE",
-                                       "REFLECT", "SYMMETRIC", "WRAP"};
+                                       "REFLECT", "SYMMETRIC", "WRAP", "DILATE"};
     fprintf(file,
             "plan: kernel %s elem_bytes %" PRIu32 " rank %" PRIu32 " count %" PRIu64
             " in_slot %" PRIu32 " in_base %" PRId64 " part_axis %" PRIu32 " part_count %" PRIu32
@@ -210,13 +216,19 @@ void plan_describe(FILE *file, const struct plan *plan)
             plan->part_count, plan->slot_count, plan->pad_value[0], plan->pad_value[1],
             plan->pad_value[2], plan->pad_value[3], plan->arith, (double)plan->scale,
             (double)plan->bias);
+    if (plan->fill.kind)
+        fprintf(file,
+                "  fill: kind %" PRIu32 " type_bytes %" PRIu32 " start %" PRId64 " delta %" PRId64
+                " begin %" PRId64 " end %" PRId64 "\n",
+                plan->fill.kind, plan->fill.type_bytes, plan->fill.start, plan->fill.delta,
+                plan->fill.begin, plan->fill.end);
     for (uint32_t d = 0; d < plan->rank && d < PLAN_MAX_RANK; ++d)
     {
         const struct plan_dim *dim = &plan->dims[d];
         fprintf(file,
                 "  dim %" PRIu32 ": size %" PRIu32 " in_stride %" PRId64 " map %s in_size %" PRIu32
                 " pad_start %" PRId64 " step %" PRId32 "\n",
-                d, dim->size, dim->in_stride, dim->map <= PLAN_MAP_WRAP ? maps[dim->map] : "?",
+                d, dim->size, dim->in_stride, dim->map <= PLAN_MAP_DILATE ? maps[dim->map] : "?",
                 dim->in_size, dim->pad_start, dim->step);
     }
     for (uint32_t j = 0; j < plan->in_part_count; ++j)

@@ -38,6 +38,7 @@
 #define MAP_REFLECT DMLOPS_MAP_REFLECT
 #define MAP_SYMMETRIC DMLOPS_MAP_SYMMETRIC
 #define MAP_WRAP DMLOPS_MAP_WRAP
+#define MAP_DILATE DMLOPS_MAP_DILATE
 
 #define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
 layout(local_size_x = WORKGROUP_SIZE) in;
@@ -160,6 +161,17 @@ int64_t map_coordinate(Dim dim, uint c)
 {
     if (dim.map == MAP_AFFINE)
         return int64_t(c);
+    if (dim.map == MAP_DILATE)
+    {
+        /* Unsigned division only (see mod_positive), in 32 bits where x fits (it always does
+         * for SLICE_GRAD, whose start is >= 0): a 64-bit division costs several times more. */
+        int64_t x = int64_t(c) - dim.pad_start;
+        uint a = uint(dim.step == 0 ? 1 : dim.step);
+        if (x < 0)
+            return -1;
+        uint64_t q = x < int64_t(0x100000000l) ? uint64_t(uint(x) / a) : uint64_t(x) / a;
+        return q * a != uint64_t(x) || q >= uint64_t(dim.in_size) ? -1 : int64_t(q);
+    }
     int64_t x = int64_t(dim.step == 0 ? 1 : dim.step) * int64_t(c) - dim.pad_start;
     int64_t n = int64_t(dim.in_size);
     switch (dim.map)

@@ -322,8 +322,9 @@ static void ignore_unused_input(struct dml_binding_table *table, uint32_t i,
     if (table->dispatchable->layout.inputs[i].need != DML_BINDING_OPTIONAL || !bound->buffer)
         return;
     dml_diag_rule(dml_device_debug_enabled(table_device(table)), DMLOPS_MESSAGE_SEVERITY_WARNING,
-                  NULL, "IDMLBindingTable::BindInputs: input %u is a graph input with no edge; "
-                  "its buffer is ignored (graph.md GD2: bind it as DML_BINDING_TYPE_NONE)", i);
+                  NULL, "IDMLBindingTable::BindInputs: input %u is a graph input with no edge, "
+                  "or an optional tensor its operator's desc left NULL; its buffer is ignored "
+                  "(graph.md GD2: bind it as DML_BINDING_TYPE_NONE)", i);
     memset(bound, 0, sizeof(*bound));
 }
 

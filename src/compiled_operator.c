@@ -74,10 +74,10 @@ static struct dml_binding_rule tensor_rule(const struct dml_tensor *tensor,
 
 static HRESULT compiled_layout(struct dml_binding_layout *layout, const struct dml_op_def *def)
 {
-    layout->input_count = def->input_count;
+    layout->input_count = def->input_count + def->absent_inputs;
     layout->output_count = def->output_count;
     layout->in_place = def->in_place;
-    layout->inputs = calloc(def->input_count + 1, sizeof(*layout->inputs));
+    layout->inputs = calloc(layout->input_count + 1, sizeof(*layout->inputs));
     layout->outputs = calloc(def->output_count + 1, sizeof(*layout->outputs));
     if (!layout->inputs || !layout->outputs)
         return E_OUTOFMEMORY;
@@ -88,6 +88,9 @@ static HRESULT compiled_layout(struct dml_binding_layout *layout, const struct d
 
         layout->inputs[i] = tensor_rule(tensor, owned ? DML_BINDING_FORBIDDEN : DML_BINDING_REQUIRED);
     }
+    for (uint32_t i = def->input_count; i < layout->input_count; ++i) /* read by nothing */
+        layout->inputs[i] = (struct dml_binding_rule){DML_BINDING_OPTIONAL, 0,
+                                                      DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT};
     for (uint32_t k = 0; k < def->output_count; ++k)
         layout->outputs[k] = tensor_rule(dml_op_output(def, k), DML_BINDING_REQUIRED);
     return S_OK;

@@ -20,7 +20,8 @@ enum dml_binding_need
 {
     DML_BINDING_REQUIRED,  /* a buffer must be bound */
     DML_BINDING_FORBIDDEN, /* must be left unbound (an OWNED_BY_DML input at execution) */
-    DML_BINDING_OPTIONAL,  /* an initializer input that is not OWNED_BY_DML */
+    DML_BINDING_OPTIONAL,  /* an initializer input that is not OWNED_BY_DML; an input nothing
+                              reads (a graph input with no edge, an absent optional tensor) */
 };
 
 struct dml_binding_rule

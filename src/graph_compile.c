@@ -37,6 +37,7 @@ static void dump_program(bool debug, bool fused, const struct program *program,
         [PLAN_KERNEL_CAST] = "CAST",
         [PLAN_KERNEL_GATHER] = "GATHER",
         [PLAN_KERNEL_SCATTER] = "SCATTER",
+        [PLAN_KERNEL_FILL] = "FILL",
     };
     _Static_assert(sizeof(kernels) / sizeof(kernels[0]) == PLAN_KERNEL_COUNT,
                    "a name for every plan kernel");

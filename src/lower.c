@@ -61,9 +61,11 @@ static void lower_finish(struct plan *plan)
     plan->count = 1;
     for (uint32_t d = 0; d < plan->rank; ++d)
         plan->count *= plan->dims[d].size;
-    if (plan->in_part_count == 1)
+    if (plan->in_part_count == 1 && !plan->fill.kind) /* a FILL plan's input part stays one */
         lower_single_input(plan);
-    if (plan->arith == PLAN_ARITH_CAST)
+    if (plan->fill.kind)
+        plan->kernel = PLAN_KERNEL_FILL;
+    else if (plan->arith == PLAN_ARITH_CAST)
         plan->kernel = PLAN_KERNEL_CAST;
     else if (plan->arith != PLAN_ARITH_NONE)
         plan->kernel = PLAN_KERNEL_SCALE_BIAS;
@@ -97,8 +99,11 @@ HRESULT dml_lower(const struct dml_op_def *def, struct plan *out)
         plan_cleanup(out);
         return hr;
     }
-    /* Arithmetic reads whole elements: never widened into units. */
-    out->max_unit_bytes = out->arith ? out->elem_bytes : dml_lower_unit_limit(def);
+    /* Arithmetic reads whole elements, and so does a band (its index is per element): never
+     * widened into units. */
+    out->max_unit_bytes = out->arith || out->fill.kind == PLAN_FILL_BAND
+                              ? out->elem_bytes
+                              : dml_lower_unit_limit(def);
     if (out->index.mode)
         lower_index_simplify(out, out->max_unit_bytes);
     else

@@ -78,5 +78,12 @@ HRESULT lower_plan_init(struct plan *plan, uint32_t elem_bytes, uint32_t rank, u
 HRESULT lower_plan_in_parts(struct plan *plan, uint32_t in_part_axis, uint32_t count);
 /* part->strides from the tensor's strides. */
 void lower_part_strides(struct plan_part *part, const struct dml_tensor *tensor);
+/* A FILL plan of kind over output (one dim per tensor dim): t the logical row-major index,
+ * the output at slot 0, or with has_input an input part at slot 0 (zeroed: the caller sets its
+ * strides) and the output at slot 1. */
+HRESULT lower_fill_init(struct plan *plan, const struct dml_tensor *output, uint32_t elem_bytes,
+                        enum plan_fill_kind kind, bool has_input);
+/* A BAND plan's index t = x - y over the last two dims (column minus row), and its band. */
+void lower_fill_band(struct plan *plan, int64_t begin, int64_t end);
 
 #endif

@@ -61,11 +61,21 @@ struct dml_index_def /* the index-carrying operators (src/ops/index.h) */
     uint32_t batch_dims;   /* GATHER_ND1: BatchDimensionCount */
 };
 
+struct dml_generator_def /* FILL_VALUE_*, DIAGONAL_MATRIX(1): what an output is made of */
+{
+    DML_TENSOR_DATA_TYPE value_type; /* of value and delta; FLOAT32 for DIAGONAL_MATRIX's FLOAT */
+    DML_SCALAR_UNION value;          /* the constant, the sequence's start, the band's value */
+    DML_SCALAR_UNION delta;          /* FILL_VALUE_SEQUENCE */
+    int64_t begin, end;              /* the band of x - y (DIAGONAL_MATRIX: Offset, Offset + 1) */
+};
+
 struct dml_op_def
 {
     DML_OPERATOR_TYPE type;
     uint32_t elem_size;         /* bytes per element: 1, 2, 4 or 8 */
-    uint32_t input_count;       /* JOIN: InputCount, otherwise 1 */
+    uint32_t input_count;       /* JOIN: InputCount, otherwise 1 (0: a generator) */
+    uint32_t absent_inputs;     /* optional inputs the desc left NULL (after the present ones):
+                                   bound, if at all, as NONE (DIAGONAL_MATRIX1) */
     uint32_t output_count;      /* SPLIT: OutputCount, otherwise 1 */
     bool in_place;              /* output 0 may be bound to input 0's very range (IDENTITY, FD2) */
     struct dml_tensor *tensors; /* input_count inputs, then output_count outputs */
@@ -78,6 +88,7 @@ struct dml_op_def
         struct dml_scale_bias_def scale_bias;
         struct dml_depth_space_def depth_space;
         struct dml_index_def index;
+        struct dml_generator_def generator;
     } u;
 };
 

@@ -18,6 +18,9 @@
  *         CONSTANT: out of [0, n) -> the element is pad_value
  *         EDGE: clamp(x, 0, n-1)   REFLECT: p = 2(n-1), m = x mod p, m < n ? m : p-m  (n == 1: 0)
  *         SYMMETRIC: p = 2n, m = x mod p, m < n ? m : p-1-m          WRAP: x mod n
+ *         DILATE (the inverse pre-map, SLICE_GRAD's strided window): x = c''[d] - pad_start,
+ *                a = dims[d].step (0 read as 1): x / a when x >= 0, x mod a == 0 and x / a < n;
+ *                otherwise the element is pad_value
  *     in     = in_part_count == 0: address(slot in_slot)
  *                                  + elem_bytes * (in_base + sum i[d] * dims[d].in_stride)
  *              otherwise:          address(slot in_parts[j].slot)
@@ -26,6 +29,23 @@
  *     copy elem_bytes bytes from in to out (or write pad_value), through arith (enum plan_arith);
  *     a CAST plan reads in_elem_bytes bytes at in = address + in_elem_bytes * (in_base + ...)
  * "x mod p" is the non-negative remainder. Strides and bases are in units of elem_bytes.
+ *
+ * FILL plans (PLAN_KERNEL_FILL, struct plan_fill) generate their elements instead of reading
+ * them: one output part, no padded dimension, and for every coordinate c the generator index
+ *     t = in_base + sum c[d] * dims[d].in_stride          (the input address of a plain plan)
+ * of the unit at the output address above, which holds the elements t*w .. t*w + w-1 of
+ * fill.type_bytes each (w = elem_bytes / fill.type_bytes; lowering widens as for any plan).
+ * Element k is, by fill.kind:
+ *   CONSTANT: the unit is pad_value (k unused)
+ *   SEQ_INT:  the low type_bytes bytes of fill.start + k * fill.delta (64-bit two's complement)
+ *   SEQ_F32:  FMA_F32 (enum plan_arith) of x = float32(k) (rounded to nearest even once when
+ *             k >= 2^24), scale = fill.delta and bias = fill.start (float32 bits, decision FD4)
+ *   SEQ_F16:  the same rounded to float16 as FMA_F16 (start and delta: float32 bits widened
+ *             exactly from float16)
+ *   BAND:     w is 1; pad_value when (end >= begin) xor (t >= begin) xor (t < end), otherwise
+ *             the element of input part 0 at in_parts[0].base + sum c[d] * in_parts[0].strides[d]
+ *             (in_part_count 1), or zero bytes (in_part_count 0) (DIAGONAL_MATRIX1)
+ * A FILL plan reads no slot but that input part's; in_slot is then its output's.
  *
  * What one plan can express (a composition of index maps is one plan when the result has this
  * form): any strided copy or transpose (permuted, gapped, negative or zero input strides);
@@ -76,6 +96,7 @@ enum plan_kernel
                                cast_types' input type into elem_bytes elements of its output type */
     PLAN_KERNEL_GATHER,     /* indexed: the input address moved by an index tuple (plan_index) */
     PLAN_KERNEL_SCATTER,    /* indexed: the output address moved by an index tuple (plan_index) */
+    PLAN_KERNEL_FILL,       /* generated elements (struct plan_fill): fills, diagonals */
     PLAN_KERNEL_COUNT
 };
 
@@ -106,6 +127,26 @@ enum plan_map
     PLAN_MAP_REFLECT = DMLOPS_MAP_REFLECT,
     PLAN_MAP_SYMMETRIC = DMLOPS_MAP_SYMMETRIC,
     PLAN_MAP_WRAP = DMLOPS_MAP_WRAP,
+    PLAN_MAP_DILATE = DMLOPS_MAP_DILATE,
+};
+
+/* What a FILL plan generates (semantics at the top). */
+enum plan_fill_kind
+{
+    PLAN_FILL_NONE = DMLOPS_FILL_NONE, /* not a FILL plan */
+    PLAN_FILL_CONSTANT = DMLOPS_FILL_CONSTANT,
+    PLAN_FILL_SEQ_INT = DMLOPS_FILL_SEQ_INT,
+    PLAN_FILL_SEQ_F16 = DMLOPS_FILL_SEQ_F16,
+    PLAN_FILL_SEQ_F32 = DMLOPS_FILL_SEQ_F32,
+    PLAN_FILL_BAND = DMLOPS_FILL_BAND,
+};
+
+struct plan_fill
+{
+    uint32_t kind;        /* enum plan_fill_kind */
+    uint32_t type_bytes;  /* bytes of one generated element */
+    int64_t start, delta; /* SEQ_*: 64-bit integers, or float32 bits in the low 32 */
+    int64_t begin, end;   /* BAND */
 };
 
 struct plan_dim
@@ -183,6 +224,7 @@ struct plan
      * other plan, whose input and output elements are both elem_bytes. */
     uint32_t in_elem_bytes;
     uint32_t cast_types;
+    struct plan_fill fill;   /* FILL plans only; zero in every other */
     uint32_t slot_count;     /* bindings read: addresses of slots 0 .. slot_count-1 */
     uint32_t max_unit_bytes; /* the widest unit every binding's alignment allows (lowering sets
                                 it; 0: elem_bytes), so that a plan cut later (plan_chunk.h) is

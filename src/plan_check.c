@@ -50,8 +50,10 @@ static const char *check_maps(const struct plan *plan)
     for (uint32_t d = 0; d < plan->rank; ++d)
     {
         const struct plan_dim *dim = &plan->dims[d];
-        if (dim->map > PLAN_MAP_WRAP)
+        if (dim->map > PLAN_MAP_DILATE)
             return "unknown map";
+        if (dim->map == PLAN_MAP_DILATE && dim->step < 0)
+            return "a DILATE dimension with a negative step";
         if (dim->map != PLAN_MAP_AFFINE && !dim->in_size)
             return "a padded dimension with an empty input";
         padded |= dim->map != PLAN_MAP_AFFINE;
@@ -137,6 +139,32 @@ static const char *check_parts(const struct plan *plan)
     return problem;
 }
 
+/* A generator only in FILL plans (src/plan.h): one output part, no padding, no arithmetic,
+ * whole generated elements per unit, an input part only for a band. */
+static const char *check_fill(const struct plan *plan)
+{
+    static const uint32_t float_bytes[] = {[PLAN_FILL_SEQ_F16] = 2, [PLAN_FILL_SEQ_F32] = 4};
+    const struct plan_fill *fill = &plan->fill;
+    uint32_t bytes = fill->type_bytes;
+
+    if ((fill->kind != PLAN_FILL_NONE) != (plan->kernel == PLAN_KERNEL_FILL))
+        return "a generator outside a FILL plan, or a FILL plan without one";
+    if (plan->kernel != PLAN_KERNEL_FILL)
+        return NULL;
+    if (fill->kind > PLAN_FILL_BAND)
+        return "unknown generator";
+    if (!elem_bytes_ok(bytes) || bytes > 8 || plan->elem_bytes % bytes)
+        return "a FILL plan's element size does not divide its unit";
+    if (fill->kind < PLAN_FILL_BAND && fill->kind > PLAN_FILL_SEQ_INT &&
+        bytes != float_bytes[fill->kind])
+        return "a float sequence of another element size than its type";
+    if (fill->kind == PLAN_FILL_BAND ? plan->elem_bytes != bytes : plan->in_part_count != 0)
+        return "a band on units wider than its elements, or an input outside a band";
+    if (plan->part_count != 1 || plan->in_part_count > 1 || plan->arith != PLAN_ARITH_NONE)
+        return "a FILL plan with several parts or arithmetic";
+    return NULL;
+}
+
 const char *plan_check(const struct plan *plan)
 {
     const char *problem = check_shape(plan);
@@ -150,5 +178,7 @@ const char *plan_check(const struct plan *plan)
         problem = check_cast(plan);
     if (!problem)
         problem = plan_check_index(plan);
+    if (!problem)
+        problem = check_fill(plan);
     return problem;
 }

@@ -13,6 +13,7 @@
 #define DMLOPS_MAP_REFLECT 3u
 #define DMLOPS_MAP_SYMMETRIC 4u
 #define DMLOPS_MAP_WRAP 5u
+#define DMLOPS_MAP_DILATE 6u
 
 /* enum plan_arith */
 #define DMLOPS_ARITH_NONE 0u
@@ -48,6 +49,20 @@
 /* Byte offset of an indexed plan's index block in its parameter block: right after the one
  * output part (src/vk/params_index.h). */
 #define DMLOPS_INDEX_PARAMS_OFFSET 416u
+
+/* enum plan_fill_kind */
+#define DMLOPS_FILL_NONE 0u
+#define DMLOPS_FILL_CONSTANT 1u
+#define DMLOPS_FILL_SEQ_INT 2u
+#define DMLOPS_FILL_SEQ_F16 3u
+#define DMLOPS_FILL_SEQ_F32 4u
+#define DMLOPS_FILL_BAND 5u
+
+/* The parameter block's layout where a kernel finds a record after the parts (FILL plans):
+ * offsetof(struct dml_vk_params, parts) and sizeof(struct dml_vk_params_part) (src/vk/params.c
+ * checks both). */
+#define DMLOPS_PARAMS_PARTS_OFFSET 336u
+#define DMLOPS_PARAMS_PART_BYTES 80u
 
 /* Threads per workgroup of the generic kernels and vec.comp (local_size_x). */
 #define DMLOPS_WORKGROUP_SIZE 64u

@@ -1,4 +1,4 @@
-/* The padding maps of src/plan.h (constant, edge, reflect, symmetric, wrap), once for C: the
+/* The padding maps of src/plan.h (constant, edge, reflect, symmetric, wrap, and DILATE), once for C: the
  * specialized kernels' tables (plan_spec.c) and the plan interpreter of the tests
  * (reference/plan_exec.c) read them here. The shaders' one copy is shaders/dmlops_map.glsl. */
 #ifndef DMLOPS_PLAN_MAP_H
@@ -63,11 +63,21 @@ static inline int64_t plan_map_apply(uint32_t map, int64_t x, int64_t n)
     }
 }
 
+/* DILATE (SLICE_GRAD's strided window, src/plan.h): c - pad_start divided by the step when it
+ * is a multiple of it inside the input, else -1 (the pad value). */
+static inline int64_t plan_map_dilate(const struct plan_dim *dim, uint32_t c)
+{
+    int64_t at = (int64_t)c - dim->pad_start, a = plan_dim_step(dim);
+    return at < 0 || at % a || at / a >= dim->in_size ? -1 : at / a;
+}
+
 /* Dimension dim's input coordinate for coordinate c: the pre-map, then the padding map. */
 static inline int64_t plan_dim_map(const struct plan_dim *dim, uint32_t c)
 {
     if (dim->map == PLAN_MAP_AFFINE)
         return c;
+    if (dim->map == PLAN_MAP_DILATE)
+        return plan_map_dilate(dim, c);
     return plan_map_apply(dim->map, plan_dim_step(dim) * (int64_t)c - dim->pad_start, dim->in_size);
 }
 

@@ -167,3 +167,20 @@ uint64_t dml_scalar_to_element_bits(DML_TENSOR_DATA_TYPE value_type, const DML_S
     return target.cls == SCALAR_SIGNED ? float_to_signed(number, target.bytes)
                                        : float_to_unsigned(number, target.bytes);
 }
+
+uint32_t dml_half_bits_to_float(uint16_t bits)
+{
+    uint32_t sign = (uint32_t)(bits & 0x8000u) << 16, exponent = (bits >> 10) & 0x1fu;
+    uint32_t mantissa = bits & 0x3ffu;
+    if (exponent == 0x1f)
+        return sign | 0x7f800000u | mantissa << 13;
+    if (exponent)
+        return sign | (exponent + 112) << 23 | mantissa << 13;
+    if (!mantissa)
+        return sign;
+    /* A subnormal half: normalise the mantissa (its leading 1 moves to bit 10). */
+    int shift = 0;
+    while (!(mantissa & 0x400u))
+        mantissa <<= 1, ++shift;
+    return sign | (uint32_t)(113 - shift) << 23 | (mantissa & 0x3ffu) << 13;
+}

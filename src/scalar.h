@@ -16,5 +16,7 @@ uint64_t dml_scalar_to_element_bits(DML_TENSOR_DATA_TYPE value_type, const DML_S
 
 /* IEEE single bits to IEEE half bits, rounding to nearest even. */
 uint16_t dml_float_bits_to_half(uint32_t bits);
+/* IEEE half bits to IEEE single bits, exactly (NaN payloads kept in the top bits). */
+uint32_t dml_half_bits_to_float(uint16_t bits);
 
 #endif

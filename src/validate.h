@@ -201,7 +201,21 @@
     X(RS_1_OUTPUT_SIZE, "RS-1", "output size", "OutputTensor.Sizes must equal InputTensor.Sizes")  \
     X(RS_2_LENGTHS_SIZE, "RS-2", "sequence lengths size",                                          \
       "SequenceLengthsTensor.Sizes must equal InputTensor.Sizes, except 1 along Axis")             \
-    X(RS_3_AXIS, "RS-3", "axis", "Axis must be < InputTensor.DimensionCount")
+    X(RS_3_AXIS, "RS-3", "axis", "Axis must be < InputTensor.DimensionCount")  \
+    X(FV_1_VALUE_TYPE, "FV-1", "value type", "ValueDataType must equal OutputTensor.DataType")     \
+    X(DM1_1_VALUE_TYPE, "DM1-1", "value type", "ValueDataType must equal OutputTensor.DataType")   \
+    X(DM1_2_SIZE_MISMATCH, "DM1-2", "size mismatch",                                               \
+      "InputTensor.Sizes, when given, must equal OutputTensor.Sizes")                               \
+    X(SG_2_WINDOW_STRIDE_ZERO, "SG-2", "window stride", "InputWindowStrides[i] must not be 0")    \
+    X(SG_3_WINDOW_SIZE_ZERO, "SG-3", "window size", "every InputWindowSizes[i] must be >= 1")      \
+    X(SG_3_WINDOW_OUT_OF_BOUNDS, "SG-3", "window out of bounds",                                   \
+      "InputWindowOffsets[i] + InputWindowSizes[i] must be <= OutputGradientTensor.Sizes[i]")      \
+    X(SG_3_INPUT_SIZE, "SG-3", "input gradient size",                                              \
+      "InputGradientTensor.Sizes[i] must be <= 1 + (InputWindowSizes[i] - 1) / "                   \
+      "|InputWindowStrides[i]|")                                                                   \
+    X(SG_3_STRIDE_RANGE, "SG-3", "window stride",                                                  \
+      "libdmlops limit: InputWindowStrides[i] = INT32_MIN on a dimension with "                    \
+      "InputGradientTensor.Sizes[i] > 1 is not supported")
 
 enum dml_rule
 {

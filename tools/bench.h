@@ -26,6 +26,7 @@ enum bench_target
     BENCH_TARGET_TINY,       /* output <= 64 KiB: GPU time within 1.3 x an empty dispatch */
     BENCH_TARGET_FUSED,      /* a fused graph (issue 14): 0.92, a chain costs one operator */
     BENCH_TARGET_RANDOM,     /* a gather of rows in random order: 0.80 (issue 15) */
+    BENCH_TARGET_WRITE_ONLY, /* generators (nothing read): 0.95 of the write-only ceiling */
     BENCH_TARGET_COUNT
 };
 
@@ -57,7 +58,10 @@ struct bench_op
     uint64_t in_offsets[BENCH_MAX_OUTPUTS];
     DML_PADDING_MODE mode; /* PADDING1 */
     uint32_t start[BENCH_MAX_RANK], end[BENCH_MAX_RANK];
-    uint64_t pad_bits; /* the pad value's element bits (low elem_bytes bytes) */
+    uint64_t pad_bits; /* the pad value's element bits (low elem_bytes bytes); the fills' value
+                          and start, the diagonals' value */
+    uint64_t delta_bits;  /* FILL_VALUE_SEQUENCE */
+    int32_t band[2];      /* DIAGONAL_MATRIX: Offset, Offset + 1; DIAGONAL_MATRIX1: Begin, End */
     uint64_t read_bytes, write_bytes;
     uint32_t graph;   /* a graph case (bench_graph.h): its kind + 1; 0: an operator */
     bool graph_fused; /* graph cases: compiled with fusion on */
@@ -84,6 +88,14 @@ int32_t bench_index_value(const struct bench_op *op, uint64_t i);
 /* bench_expected for those cases. */
 void bench_index_expected(const struct bench_op *op, const uint8_t *input, uint64_t index,
                           uint8_t *out);
+/* bench_ref_gen.c: bench_expected of the operators that generate elements or scatter a window
+ * (fills, diagonals, SLICE_GRAD); false for the others. */
+bool bench_expected_generated(const struct bench_op *op, const uint8_t *input, uint64_t index,
+                              uint8_t *out);
+/* The operators bench_expected_generated knows. */
+bool bench_is_generated(const struct bench_op *op);
+/* Generators read nothing: they bind no input. */
+bool bench_op_reads_nothing(const struct bench_op *op);
 /* One measured case. Times in nanoseconds (GPU: medians of timestamp pairs). */
 struct bench_result
 {

@@ -95,6 +95,42 @@ static void build_one_hot(const struct bench_op *op, struct bench_desc *d)
     d->desc.Desc = &d->one_hot;
 }
 
+/* The generators and SLICE_GRAD (bench_ref_gen.c checks them): value and delta are pad_bits and
+ * delta_bits of the case's type; the output follows the input when there is one. */
+static void build_generated(const struct bench_op *op, struct bench_desc *d)
+{
+    const DML_TENSOR_DATA_TYPE type = bench_data_type(op->elem_bytes);
+    DML_TENSOR_DESC *first = &d->tensors[0], *last = &d->tensors[bench_input_count(op)];
+    DML_SCALAR_UNION value, delta;
+    memcpy(&value, &op->pad_bits, sizeof(value));
+    memcpy(&delta, &op->delta_bits, sizeof(delta));
+    switch (op->type)
+    {
+    case DML_OPERATOR_FILL_VALUE_CONSTANT:
+        d->fill_constant = (DML_FILL_VALUE_CONSTANT_OPERATOR_DESC){last, type, value};
+        d->desc.Desc = &d->fill_constant;
+        break;
+    case DML_OPERATOR_FILL_VALUE_SEQUENCE:
+        d->fill_sequence = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){last, type, value, delta};
+        d->desc.Desc = &d->fill_sequence;
+        break;
+    case DML_OPERATOR_DIAGONAL_MATRIX:
+        d->diagonal = (DML_DIAGONAL_MATRIX_OPERATOR_DESC){last, op->band[0], (float)op->pad_bits};
+        d->desc.Desc = &d->diagonal;
+        break;
+    case DML_OPERATOR_DIAGONAL_MATRIX1:
+        d->diagonal1 = (DML_DIAGONAL_MATRIX1_OPERATOR_DESC){first,       last,       type, value,
+                                                            op->band[0], op->band[1]};
+        d->desc.Desc = &d->diagonal1;
+        break;
+    default: /* SLICE_GRAD */
+        d->slice_grad = (DML_SLICE_GRAD_OPERATOR_DESC){first,       last,       op->input.rank,
+                                                       op->offsets, op->window, op->steps};
+        d->desc.Desc = &d->slice_grad;
+        break;
+    }
+}
+
 static const struct
 {
     DML_OPERATOR_TYPE type;
@@ -112,6 +148,11 @@ static const struct
     {DML_OPERATOR_GATHER, build_gather, false},
     {DML_OPERATOR_SCATTER_ND, build_scatter_nd, false},
     {DML_OPERATOR_ONE_HOT, build_one_hot, false},
+    {DML_OPERATOR_FILL_VALUE_CONSTANT, build_generated, false},
+    {DML_OPERATOR_FILL_VALUE_SEQUENCE, build_generated, false},
+    {DML_OPERATOR_DIAGONAL_MATRIX, build_generated, false},
+    {DML_OPERATOR_DIAGONAL_MATRIX1, build_generated, false},
+    {DML_OPERATOR_SLICE_GRAD, build_generated, false},
 };
 
 /* Inputs at in_offsets[] of the input buffer, described by inputs[]. */
@@ -122,7 +163,7 @@ bool bench_several_inputs(const struct bench_op *op)
 
 uint32_t bench_input_count(const struct bench_op *op)
 {
-    return bench_several_inputs(op) ? op->input_count : 1;
+    return bench_several_inputs(op) ? op->input_count : !bench_op_reads_nothing(op);
 }
 
 bool bench_desc_build(const struct bench_op *op, struct bench_desc *d)

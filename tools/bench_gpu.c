@@ -56,6 +56,10 @@ static VkResult create_objects(struct bench_gpu *gpu)
         r = create_pipeline(gpu, dmlops_spirv_bench_ceiling_e16,
                             sizeof(dmlops_spirv_bench_ceiling_e16), &ceiling_groups[v],
                             &gpu->ceiling[v]);
+    for (int v = 0; v < 2 && r == VK_SUCCESS; ++v)
+        r = create_pipeline(gpu, dmlops_spirv_bench_write_ceiling_e16,
+                            sizeof(dmlops_spirv_bench_write_ceiling_e16), &ceiling_groups[v],
+                            &gpu->write_ceiling[v]);
     if (r == VK_SUCCESS)
         r = create_pipeline(gpu, dmlops_spirv_bench_empty_e16, sizeof(dmlops_spirv_bench_empty_e16),
                             NULL, &gpu->empty);
@@ -82,6 +86,8 @@ void bench_gpu_cleanup(struct bench_gpu *gpu)
     {
         if (gpu->ceiling[v])
             gpu->vk->vkDestroyPipeline(gpu->device, gpu->ceiling[v], NULL);
+        if (gpu->write_ceiling[v])
+            gpu->vk->vkDestroyPipeline(gpu->device, gpu->write_ceiling[v], NULL);
     }
     if (gpu->empty)
         gpu->vk->vkDestroyPipeline(gpu->device, gpu->empty, NULL);
@@ -164,18 +170,31 @@ HRESULT bench_gpu_time(struct bench_gpu *gpu, bench_record_fn record, void *cont
     return dml_vk_result_to_hresult(r);
 }
 
-void bench_record_ceiling(struct bench_gpu *gpu, VkCommandBuffer cmd, int variant,
-                          VkDeviceAddress src, VkDeviceAddress dst, uint64_t bytes)
+static void record_ceiling_of(struct bench_gpu *gpu, VkCommandBuffer cmd, VkPipeline pipeline,
+                              int variant, VkDeviceAddress src, VkDeviceAddress dst,
+                              uint64_t bytes)
 {
     struct ceiling_push push = {src, dst, (uint32_t)(bytes / 16), 0};
     uint64_t groups = (push.count + ceiling_groups[variant] - 1) / ceiling_groups[variant];
     uint32_t limit = dml_vk_device_properties(gpu->dev)->limits.maxComputeWorkGroupCount[0];
     uint32_t x = (uint32_t)(groups < limit ? groups : limit);
     uint32_t y = (uint32_t)((groups + x - 1) / x);
-    gpu->vk->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, gpu->ceiling[variant]);
+    gpu->vk->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     gpu->vk->vkCmdPushConstants(cmd, gpu->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push),
                                 &push);
     gpu->vk->vkCmdDispatch(cmd, x, y, 1);
+}
+
+void bench_record_ceiling(struct bench_gpu *gpu, VkCommandBuffer cmd, int variant,
+                          VkDeviceAddress src, VkDeviceAddress dst, uint64_t bytes)
+{
+    record_ceiling_of(gpu, cmd, gpu->ceiling[variant], variant, src, dst, bytes);
+}
+
+void bench_record_write_ceiling(struct bench_gpu *gpu, VkCommandBuffer cmd, int variant,
+                                VkDeviceAddress dst, uint64_t bytes)
+{
+    record_ceiling_of(gpu, cmd, gpu->write_ceiling[variant], variant, 0, dst, bytes);
 }
 
 void bench_record_empty(struct bench_gpu *gpu, VkCommandBuffer cmd)

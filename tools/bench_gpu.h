@@ -14,6 +14,7 @@ struct bench_gpu
     uint32_t query_count;
     VkPipelineLayout layout;
     VkPipeline ceiling[2], empty; /* ceiling: workgroups of 64 and 256 threads */
+    VkPipeline write_ceiling[2];  /* the same, storing only */
     double tick_ns;
 };
 
@@ -30,6 +31,10 @@ HRESULT bench_gpu_time(struct bench_gpu *gpu, bench_record_fn record, void *cont
  * of 64 (variant 0) or 256 (variant 1) threads. */
 void bench_record_ceiling(struct bench_gpu *gpu, VkCommandBuffer cmd, int variant,
                           VkDeviceAddress src, VkDeviceAddress dst, uint64_t bytes);
+/* The write-only ceiling: bytes (a multiple of 16) stored at dst, nothing read (variants as
+ * bench_record_ceiling's). */
+void bench_record_write_ceiling(struct bench_gpu *gpu, VkCommandBuffer cmd, int variant,
+                                VkDeviceAddress dst, uint64_t bytes);
 void bench_record_empty(struct bench_gpu *gpu, VkCommandBuffer cmd);
 /* A full barrier between any two transfers or dispatches. */
 void bench_record_barrier(struct bench_gpu *gpu, VkCommandBuffer cmd);

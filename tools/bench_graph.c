@@ -227,12 +227,7 @@ HRESULT bench_graph_run(struct bench_env *env, const struct bench_op *op, struct
     hr = prepare(env, op, &g, op->graph_fused, &b, &r->compile_first_ms);
     if (SUCCEEDED(hr))
     {
-        const struct dml_dispatchable *d =
-            &dml_compiled_operator_from_iface(b.inst.compiled)->dispatchable;
-
-        r->dispatches = dml_dispatchable_dispatch_count(d);
-        for (uint32_t i = 0; i < r->dispatches; ++i)
-            r->copy_engine += dml_dispatchable_kernel(d, i)->region_count != 0;
+        bench_count_dispatches(dml_compiled_operator_from_iface(b.inst.compiled), r);
         hr = verify(env, &g, &b, r);
     }
     if (SUCCEEDED(hr))

@@ -85,7 +85,8 @@ uint64_t bench_op_buffer_bytes(const struct bench_op *op)
 
 uint64_t bench_op_ceiling_bytes(const struct bench_op *op)
 {
-    return ((op->read_bytes + op->write_bytes) / 2 + 15) & ~(uint64_t)15;
+    uint64_t bytes = op->read_bytes ? (op->read_bytes + op->write_bytes) / 2 : op->write_bytes;
+    return (bytes + 15) & ~(uint64_t)15;
 }
 
 /* A buffer for the temporary resource when the compiled operator asks for one. */
@@ -111,7 +112,7 @@ static HRESULT bind(struct bench_env *env, struct bench_instance *inst)
     const uint32_t n = bench_input_count(op);
     place_outputs(op, inst->out_offsets);
     buffers[0] = (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, 0, op->input.bytes};
-    for (uint32_t k = 0; several_inputs(op) && k < n; ++k)
+    for (uint32_t k = 0; bench_several_inputs(op) && k < n; ++k)
         buffers[k] =
             (DML_BUFFER_BINDING){(ID3D12Resource *)env->in, op->in_offsets[k], op->inputs[k].bytes};
     for (uint32_t k = 0; k < op->output_count; ++k)
@@ -141,7 +142,7 @@ static HRESULT write_indices(struct bench_env *env, const struct bench_op *op)
 
 /* The bench binds the library's own buffers, so every step that chose the copy engine records
  * its runs instead of its dispatches. */
-static void count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out)
+void bench_count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out)
 {
     const struct dml_dispatchable *d = &compiled->dispatchable;
     out->dispatches = dml_dispatchable_dispatch_count(d);
@@ -174,7 +175,7 @@ HRESULT bench_instance_create(struct bench_env *env, const struct bench_op *op,
     if (SUCCEEDED(hr) && bench_is_indexed(op))
         hr = write_indices(env, op);
     if (SUCCEEDED(hr))
-        count_dispatches(dml_compiled_operator_from_iface(inst->compiled), result);
+        bench_count_dispatches(dml_compiled_operator_from_iface(inst->compiled), result);
     return hr;
 }
 
@@ -262,13 +263,17 @@ struct reference_work
     struct bench_env *env;
     uint64_t bytes;
     int variant;
+    bool write_only; /* the ceiling of an operator that reads nothing: stores only */
 };
 
 static void record_ceiling(void *context, VkCommandBuffer cmd)
 {
     struct reference_work *w = context;
-    bench_record_ceiling(&w->env->gpu, cmd, w->variant, w->env->in_address, w->env->out_address,
-                         w->bytes);
+    if (w->write_only)
+        bench_record_write_ceiling(&w->env->gpu, cmd, w->variant, w->env->out_address, w->bytes);
+    else
+        bench_record_ceiling(&w->env->gpu, cmd, w->variant, w->env->in_address,
+                             w->env->out_address, w->bytes);
 }
 
 /* The faster of the two ceiling kernels: the ceiling is the best plain copy, not one shape. */
@@ -300,7 +305,8 @@ static void record_empty(void *context, VkCommandBuffer cmd)
 HRESULT bench_instance_time(struct bench_env *env, struct bench_instance *inst,
                             struct bench_result *result)
 {
-    struct reference_work work = {env, bench_op_ceiling_bytes(inst->op), 0};
+    struct reference_work work = {env, bench_op_ceiling_bytes(inst->op), 0,
+                                  inst->op->read_bytes == 0};
     uint32_t w = env->warmup, n = env->runs;
     HRESULT hr = bench_gpu_time(&env->gpu, bench_record_op, inst, w, n, &result->op_ns);
     if (SUCCEEDED(hr))

@@ -7,6 +7,8 @@
 #include "bench.h"
 #include "bench_gpu.h"
 
+struct dml_compiled_operator;
+
 struct bench_env
 {
     IDMLDevice *device;
@@ -39,14 +41,19 @@ struct bench_desc
         DML_GATHER_OPERATOR_DESC gather;
         DML_SCATTER_ND_OPERATOR_DESC scatter_nd;
         DML_ONE_HOT_OPERATOR_DESC one_hot;
+        DML_FILL_VALUE_CONSTANT_OPERATOR_DESC fill_constant;
+        DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC fill_sequence;
+        DML_DIAGONAL_MATRIX_OPERATOR_DESC diagonal;
+        DML_DIAGONAL_MATRIX1_OPERATOR_DESC diagonal1;
+        DML_SLICE_GRAD_OPERATOR_DESC slice_grad;
     };
     DML_OPERATOR_DESC desc;
 };
 
 /* Fills d for op; false for an operator type without a builder. */
 bool bench_desc_build(const struct bench_op *op, struct bench_desc *d);
-/* Bindings: the inputs (JOIN and the index-carrying cases: input_count of them), then the
- * outputs. */
+/* Bindings: the inputs (JOIN and the index-carrying cases: input_count of them; generators:
+ * none), then the outputs. */
 uint32_t bench_input_count(const struct bench_op *op);
 /* Whether op's inputs are inputs[] at in_offsets[] of the input buffer (else input at 0). */
 bool bench_several_inputs(const struct bench_op *op);
@@ -71,6 +78,8 @@ struct bench_instance
 };
 
 double bench_now_ms(void);
+/* The compiled operator's dispatches, and how many of them its copy-engine steps record. */
+void bench_count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out);
 /* Bytes each of the two buffers needs for op (input, outputs, the ceiling's copy). */
 uint64_t bench_op_buffer_bytes(const struct bench_op *op);
 /* The ceiling copies this many bytes: half the operator's traffic, so the same read + write. */

@@ -40,10 +40,11 @@ DML_TENSOR_DATA_TYPE bench_data_type(uint32_t elem_bytes)
     return data_types[elem_bytes];
 }
 
-static const double target_ratios[BENCH_TARGET_COUNT] = {0.95, 0.92, 0.92, 0.80,
-                                                             0.0,  1.3,  0.92, 0.80};
+static const double target_ratios[BENCH_TARGET_COUNT] = {0.95, 0.92, 0.92, 0.80, 0.0,
+                                                             1.3,  0.92, 0.80, 0.95};
 static const char *const target_names[BENCH_TARGET_COUNT] = {
-    "contiguous", "reversed", "padding", "transpose", "L2 (none)", "tiny", "fused", "random rows"};
+    "contiguous", "reversed", "padding", "transpose",  "L2 (none)",
+    "tiny",       "fused",    "random rows", "write-only"};
 
 double bench_target_ratio(enum bench_target target)
 {
@@ -400,6 +401,65 @@ static void build_one_hot(struct bench_op *op, const struct bench_shapes *s, uin
     op->read_bytes = (uint64_t)rows * 4 + 2 * op->elem_bytes;
 }
 
+/* The generators over the NCHW shape, nothing read: arg 0 FILL_VALUE_CONSTANT, 1
+ * FILL_VALUE_SEQUENCE, 2 DIAGONAL_MATRIX (N x C matrices of H x W, Offset 1, Value 3). */
+static void build_generator(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    static const DML_OPERATOR_TYPE types[] = {DML_OPERATOR_FILL_VALUE_CONSTANT,
+                                              DML_OPERATOR_FILL_VALUE_SEQUENCE,
+                                              DML_OPERATOR_DIAGONAL_MATRIX};
+    op->type = types[arg];
+    op->output_count = 1;
+    op->outputs[0].rank = 4;
+    memcpy(op->outputs[0].sizes, s->nchw, sizeof(s->nchw));
+    bench_tensor_dense(&op->outputs[0], op->elem_bytes);
+    op->pad_bits = arg == 2 ? 3 : 0x1F2E3D4C5B6A7988ull;
+    op->delta_bits = 0x0102030405060709ull;
+    op->band[0] = 1;
+    op->band[1] = 2;
+}
+
+/* onnxruntime's Trilu (upper, k = 1) over the NCHW shape: DIAGONAL_MATRIX1 with the input,
+ * Value 0 where x - y < 1. Only the elements kept are read. */
+static void build_trilu(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    const uint32_t h = s->nchw[2], w = s->nchw[3];
+    uint64_t kept = 0;
+    set_input(op, 4, s->nchw);
+    op->type = DML_OPERATOR_DIAGONAL_MATRIX1;
+    op->output_count = 1;
+    op->outputs[0] = op->input;
+    op->band[0] = INT32_MIN;
+    op->band[1] = 1;
+    for (uint32_t y = 0; y < h; ++y)
+        kept += y + 1 < w ? w - (y + 1) : 0;
+    op->read_bytes = kept * s->nchw[0] * s->nchw[1] * op->elem_bytes;
+}
+
+/* SLICE_GRAD into the NCHW shape: arg 0 the window [1:-1] on H and W (a constant padding), 1
+ * every other W (the dilated map), 2 every other H and W read backwards. */
+static void build_slice_grad(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
+{
+    struct bench_tensor *out = &op->outputs[0];
+    op->type = DML_OPERATOR_SLICE_GRAD;
+    op->output_count = 1;
+    out->rank = 4;
+    memcpy(out->sizes, s->nchw, sizeof(s->nchw));
+    bench_tensor_dense(out, op->elem_bytes);
+    op->input.rank = 4;
+    for (uint32_t d = 0; d < 4; ++d)
+    {
+        bool inner = d >= 2, window = arg == 0 && inner;
+        op->offsets[d] = window ? 1 : 0;
+        op->window[d] = out->sizes[d] - (window ? 2 : 0);
+        op->steps[d] = arg == 1 && d == 3 ? 2 : arg == 2 && inner ? -2 : 1;
+        uint32_t step = (uint32_t)(op->steps[d] < 0 ? -op->steps[d] : op->steps[d]);
+        op->input.sizes[d] = 1 + (op->window[d] - 1) / step;
+    }
+    bench_tensor_dense(&op->input, op->elem_bytes);
+    op->read_bytes = elements(&op->input) * op->elem_bytes;
+}
+
 #define PAD_CASES(suffix, flag)                                                                    \
     {"pad_constant" suffix, BENCH_TARGET_PADDING, build_padding, DML_PADDING_MODE_CONSTANT | flag, \
      0},                                                                                           \
@@ -452,6 +512,13 @@ static const struct bench_case cases[] = {
     PAD_CASES("", 0),
     PAD_CASES("_last3", 8),
     {"pad_constant_gapped", BENCH_TARGET_PADDING, build_padding, DML_PADDING_MODE_CONSTANT | 16, 0},
+    {"fill_constant", BENCH_TARGET_WRITE_ONLY, build_generator, 0, 0},
+    {"fill_sequence", BENCH_TARGET_WRITE_ONLY, build_generator, 1, 0},
+    {"diagonal_matrix", BENCH_TARGET_WRITE_ONLY, build_generator, 2, 0},
+    {"trilu_upper", BENCH_TARGET_PADDING, build_trilu, 0, 0},
+    {"slice_grad_hw_window", BENCH_TARGET_PADDING, build_slice_grad, 0, 0},
+    {"slice_grad_w_step2", BENCH_TARGET_PADDING, build_slice_grad, 1, 0},
+    {"slice_grad_hw_reversed2", BENCH_TARGET_PADDING, build_slice_grad, 2, 0},
     {"slice_h_step2_l2", BENCH_TARGET_NONE, build_slice4, 0, 1},
     {"slice_w_reversed_l2", BENCH_TARGET_NONE, build_slice4, 1, 1},
     {"pad_reflect_l2", BENCH_TARGET_NONE, build_padding, DML_PADDING_MODE_REFLECTION, 1},

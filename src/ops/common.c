@@ -139,6 +139,27 @@ HRESULT dml_validate_output_any_type(struct dml_validate_ctx *ctx, const DML_TEN
     return S_OK;
 }
 
+HRESULT dml_validate_generated_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                                      const char *name, struct dml_tensor *out)
+{
+    HRESULT hr;
+
+    if (FAILED(hr = dml_tensor_validate(ctx, desc, name, DML_TENSOR_OUTPUT, out)) ||
+        FAILED(hr = check_fl(ctx, DML_FL_TYPE, out->data_type, name)))
+        return hr;
+    return check_fl(ctx, DML_FL_DIMS, out->rank, name);
+}
+
+HRESULT dml_check_value_type(struct dml_validate_ctx *ctx, enum dml_rule rule,
+                             DML_TENSOR_DATA_TYPE value_type, const struct dml_tensor *output)
+{
+    if (value_type != output->data_type)
+        return dml_reject(ctx, rule, "ValueDataType is %s (%u); allowed: OutputTensor.DataType (%s)",
+                          dml_data_type_name(value_type), (unsigned)value_type,
+                          dml_data_type_name(output->data_type));
+    return S_OK;
+}
+
 HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *in_desc,
                             const DML_TENSOR_DESC *out_desc, struct dml_tensor t[2])
 {

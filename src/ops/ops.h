@@ -38,6 +38,16 @@ HRESULT dml_validate_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC 
 HRESULT dml_validate_output_any_type(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
                                      const char *name, const struct dml_tensor *in,
                                      struct dml_tensor *out);
+/* The output of an operator without inputs (fills, DIAGONAL_MATRIX): T1-T9, D8 and its
+ * feature-level rules (data type and dimension count). */
+HRESULT dml_validate_generated_output(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *desc,
+                                      const char *name, struct dml_tensor *out);
+/* A desc's value type field (ValueDataType) equals the output's DataType, else rule. */
+HRESULT dml_check_value_type(struct dml_validate_ctx *ctx, enum dml_rule rule,
+                             DML_TENSOR_DATA_TYPE value_type, const struct dml_tensor *output);
+/* DIAGONAL_MATRIX and DIAGONAL_MATRIX1: the band of def->u.generator, off-band values from
+ * input 0 when there is one (src/ops/diagonal_matrix.c). */
+HRESULT dml_diagonal_lower(const struct dml_op_def *def, struct plan *plan);
 /* InputTensor and OutputTensor of a one-in, one-out operator into t[0] and t[1]. */
 HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *in_desc,
                             const DML_TENSOR_DESC *out_desc, struct dml_tensor t[2]);

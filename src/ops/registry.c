@@ -13,7 +13,9 @@
     X(tile) X(cast)                                                                                \
     X(depth_to_space) X(depth_to_space1) X(space_to_depth) X(space_to_depth1)                     \
     X(gather) X(gather_elements) X(gather_nd) X(gather_nd1) X(scatter_elements) X(scatter_nd)    \
-    X(one_hot) X(reverse_subsequences)
+    X(one_hot) X(reverse_subsequences)                                                             \
+    X(fill_value_constant) X(fill_value_sequence) X(diagonal_matrix) X(diagonal_matrix1)          \
+    X(slice_grad)
 /* clang-format on */
 
 #define DML_OP_DECLARE_(op) extern const struct dml_op_entry dml_op_##op;

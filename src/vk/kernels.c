@@ -63,15 +63,25 @@ static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint
     return left <= 1 ? S_OK : E_INVALIDARG;
 }
 
+/* Generated elements, indexed plans and dilated windows exist in the generic kernels only (spec.c and
+ * vec.comp screen plans on their arithmetic and maps, which these need not have). */
+static bool generic_only(const struct plan *plan)
+{
+    if (plan->kernel == PLAN_KERNEL_FILL || plan_kernel_indexed(plan->kernel))
+        return true;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        if (plan->dims[d].map == PLAN_MAP_DILATE)
+            return true;
+    return false;
+}
+
 /* The specialized kernel when the device wants it and the plan fits: no parameter block, one
  * thread per 16 output bytes. S_FALSE: use the generic kernel instead. */
 static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
                                   uint32_t marks, struct dml_vk_kernel *out)
 {
     struct plan_spec spec;
-    /* The specialized kernels know no index: indexed plans stay generic. */
-    if (!dev->pipelines.specialize || plan_kernel_indexed(plan->kernel) ||
-        !plan_spec_from_plan(plan, &spec))
+    if (!dev->pipelines.specialize || generic_only(plan) || !plan_spec_from_plan(plan, &spec))
         return S_FALSE;
     struct dml_vk_variant variant = {spec.mode == PLAN_SPEC_MODE_TILE ? DML_VK_KERNEL_TILE
                                                                       : DML_VK_KERNEL_VEC,
@@ -91,11 +101,8 @@ static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_get(dev, &variant, NULL, &out->pipeline);
     if (SUCCEEDED(hr))
-        hr =
-            dml_vk_block_alloc(dev,
-                               indexed ? dml_vk_params_index_size()
-                                       : dml_vk_params_size(plan->part_count + plan->in_part_count),
-                               &out->params);
+        hr = dml_vk_block_alloc(
+            dev, indexed ? dml_vk_params_index_size() : dml_vk_params_size_for(plan), &out->params);
     if (SUCCEEDED(hr))
         dml_vk_params_pack(plan, out->params.host);
     if (SUCCEEDED(hr) && indexed)

@@ -12,10 +12,30 @@ _Static_assert(offsetof(struct dml_vk_params, in_part_axis) == 40, "Params layou
 _Static_assert(sizeof(struct dml_vk_params_dim) == 32, "Dim layout");
 _Static_assert(offsetof(struct dml_vk_params, parts) == 336, "Params layout");
 _Static_assert(sizeof(struct dml_vk_params_part) == 80, "Part layout");
+_Static_assert(offsetof(struct dml_vk_params, parts) == DMLOPS_PARAMS_PARTS_OFFSET,
+               "shaders find the parts here");
+_Static_assert(sizeof(struct dml_vk_params_part) == DMLOPS_PARAMS_PART_BYTES,
+               "shaders find the record after the parts here");
+_Static_assert(sizeof(struct dml_vk_params_fill) <= sizeof(struct dml_vk_params_part),
+               "the generator takes one part's room");
 
 size_t dml_vk_params_size(uint32_t part_count)
 {
     return sizeof(struct dml_vk_params) + (size_t)part_count * sizeof(struct dml_vk_params_part);
+}
+
+size_t dml_vk_params_size_for(const struct plan *plan)
+{
+    uint32_t records = plan->part_count + plan->in_part_count;
+    return dml_vk_params_size(records + (plan->kernel == PLAN_KERNEL_FILL));
+}
+
+static void pack_fill(const struct plan *plan, struct dml_vk_params *p)
+{
+    struct dml_vk_params_fill *fill =
+        (struct dml_vk_params_fill *)&p->parts[plan->part_count + plan->in_part_count];
+    *fill = (struct dml_vk_params_fill){plan->fill.start, plan->fill.delta, plan->fill.begin,
+                                        plan->fill.end,   plan->fill.kind,  plan->fill.type_bytes};
 }
 
 static void pack_part(const struct plan_part *in, struct dml_vk_params_part *out)
@@ -29,7 +49,7 @@ static void pack_part(const struct plan_part *in, struct dml_vk_params_part *out
 void dml_vk_params_pack(const struct plan *plan, void *block)
 {
     struct dml_vk_params *p = block;
-    memset(p, 0, dml_vk_params_size(plan->part_count + plan->in_part_count));
+    memset(p, 0, dml_vk_params_size_for(plan));
     p->rank = plan->rank;
     p->part_axis = plan->part_axis;
     p->part_count = plan->part_count;
@@ -59,6 +79,8 @@ void dml_vk_params_pack(const struct plan *plan, void *block)
         pack_part(&plan->parts[k], &p->parts[k]);
     for (uint32_t j = 0; j < plan->in_part_count; ++j)
         pack_part(&plan->in_parts[j], &p->parts[plan->part_count + j]);
+    if (plan->kernel == PLAN_KERNEL_FILL)
+        pack_fill(plan, p);
     /* Only pushed slots are checked through the mask; a slot block counts its own. */
     if (plan->slot_count <= DML_VK_PUSH_SLOTS)
     {

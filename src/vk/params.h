@@ -35,8 +35,18 @@ struct dml_vk_params
     struct dml_vk_params_part parts[];
 };
 
+/* A FILL plan's generator (struct plan_fill), after the parts: at
+ * parts[part_count + in_part_count], one part's size (shaders/fill.comp). */
+struct dml_vk_params_fill
+{
+    int64_t start, delta, begin, end;
+    uint32_t kind, type_bytes;
+};
+
 /* Bytes of the parameter block of a plan with part_count parts, input parts included. */
 size_t dml_vk_params_size(uint32_t part_count);
+/* Bytes of plan's parameter block: its parts, and a FILL plan's generator. */
+size_t dml_vk_params_size_for(const struct plan *plan);
 /* Writes the plan (already checked) into a block of dml_vk_params_size bytes. */
 void dml_vk_params_pack(const struct plan *plan, void *block);
 

@@ -93,8 +93,13 @@ static void test_maps(void **state)
     plan.dims[0].in_size = 0;
     expect_invalid(&plan);
     plan.dims[0].in_size = 2;
-    plan.dims[0].map = PLAN_MAP_WRAP + 1;
+    plan.dims[0].map = PLAN_MAP_DILATE + 1;
     expect_invalid(&plan);
+    plan.dims[0].map = PLAN_MAP_DILATE;
+    assert_null(plan_check(&plan));
+    plan.dims[0].step = -2;
+    expect_invalid(&plan);
+    plan.dims[0].step = 0;
     plan.dims[0].map = PLAN_MAP_AFFINE;
     expect_invalid(&plan); /* PAD without padding */
 }
@@ -145,12 +150,71 @@ static void test_arith_and_cast(void **state)
     expect_invalid(&plan); /* cast fields outside CAST */
 }
 
+/* A FILL plan: a sequence of 2-byte elements in 8-byte units over [4, 6]. */
+static struct plan valid_fill(void)
+{
+    struct plan plan = valid_split();
+    plan.kernel = PLAN_KERNEL_FILL;
+    plan.elem_bytes = 8;
+    plan.part_count = 1;
+    plan.part_axis = 0;
+    plan.fill = (struct plan_fill){.kind = PLAN_FILL_SEQ_INT, .type_bytes = 2};
+    return plan;
+}
+
+static void test_fill(void **state)
+{
+    struct plan_part in_part = {.slot = 0};
+    struct plan plan = valid_fill();
+    assert_null(plan_check(&plan));
+    plan.fill.kind = PLAN_FILL_SEQ_F16; /* float16s four to a unit */
+    assert_null(plan_check(&plan));
+    plan.fill.kind = PLAN_FILL_SEQ_F32;
+    expect_invalid(&plan); /* float32 of 2 bytes */
+    plan = valid_fill();
+    plan.fill.type_bytes = 3;
+    expect_invalid(&plan);
+    plan.fill.type_bytes = 16;
+    expect_invalid(&plan);
+    plan = valid_fill();
+    plan.fill.kind = PLAN_FILL_BAND + 1;
+    expect_invalid(&plan);
+    plan.fill.kind = PLAN_FILL_BAND; /* a band never spans units */
+    expect_invalid(&plan);
+    plan.fill.type_bytes = 8;
+    assert_null(plan_check(&plan));
+    plan.in_parts = &in_part;
+    plan.in_part_count = 1;
+    assert_null(plan_check(&plan));
+    plan = valid_fill();
+    plan.in_parts = &in_part;
+    plan.in_part_count = 1; /* only a band reads an input */
+    expect_invalid(&plan);
+    plan = valid_fill();
+    plan.part_count = 3;
+    plan.part_axis = 1;
+    expect_invalid(&plan);
+    plan = valid_fill();
+    plan.fill.kind = PLAN_FILL_NONE; /* a FILL kernel without a generator */
+    expect_invalid(&plan);
+    plan = valid_split();
+    plan.fill.kind = PLAN_FILL_CONSTANT; /* a generator in another kernel */
+    expect_invalid(&plan);
+    plan = valid_fill();
+    plan.dims[1].map = PLAN_MAP_CONSTANT;
+    plan.dims[1].in_size = 2;
+    expect_invalid(&plan);
+    plan = valid_fill();
+    plan.arith = PLAN_ARITH_FMA_F16;
+    expect_invalid(&plan);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid),          cmocka_unit_test(test_shape),
         cmocka_unit_test(test_parts),          cmocka_unit_test(test_maps),
-        cmocka_unit_test(test_arith_and_cast),
+        cmocka_unit_test(test_arith_and_cast), cmocka_unit_test(test_fill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

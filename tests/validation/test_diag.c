@@ -50,7 +50,7 @@ static void undefined_operator_types(void **state)
 static void unimplemented_operator_types(void **state)
 {
     static const DML_OPERATOR_TYPE types[] = {DML_OPERATOR_ELEMENT_WISE_ABS, DML_OPERATOR_TOP_K,
-                                              DML_OPERATOR_SLICE_GRAD,
+                                              DML_OPERATOR_MAX_UNPOOLING,
                                               DML_OPERATOR_UNFOLD};
     DML_JOIN_OPERATOR_DESC join = {0};
 

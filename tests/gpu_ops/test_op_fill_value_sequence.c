@@ -1,0 +1,289 @@
+/* FILL_VALUE_SEQUENCE on the GPU and through plan_exec, bit-exact against the C reference below
+ * (decision FD4): seeded random cases of all 10 types, rank 1-8, packed, permuted and gapped
+ * outputs (the index stays the logical row-major one), integer operands with garbage in the
+ * union's unused bytes, float operands that are small exact values, random finite values, or any
+ * bits (NaN, infinities, subnormals). Indices past 2^24, where float32(k) rounds, and up to
+ * 2^32 - 1 are checked on hand-built plans (no tensor that large is needed). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower.h"
+#include "op_check.h"
+#include "op_tensor.h"
+#include "plan_exec.h"
+#include "reference.h"
+#include "tensor.h"
+#include "validate.h"
+#include "vk_test.h"
+
+#define CASES 300
+
+static const DML_TENSOR_DATA_TYPE types[] = {
+    DML_TENSOR_DATA_TYPE_UINT8,  DML_TENSOR_DATA_TYPE_INT8,   DML_TENSOR_DATA_TYPE_FLOAT16,
+    DML_TENSOR_DATA_TYPE_INT16,  DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_FLOAT32,
+    DML_TENSOR_DATA_TYPE_INT32,  DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT64,
+    DML_TENSOR_DATA_TYPE_UINT64,
+};
+#define TYPE_COUNT (sizeof(types) / sizeof(types[0]))
+
+struct sequence_case
+{
+    struct op_tensor out;
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC desc;
+};
+
+static float float_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof(f));
+    return f;
+}
+
+static uint32_t bits_of(float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof(bits));
+    return bits;
+}
+
+/* An IEEE half's value (D5: its bits in the union's low 16 bits). */
+static float half_value(uint16_t h)
+{
+    float sign = h & 0x8000 ? -1.0f : 1.0f;
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (e == 0x1f) /* infinity, or a NaN whose payload moves to the top of float32's */
+        return float_of((uint32_t)(h & 0x8000) << 16 | 0x7f800000u | (uint32_t)m << 13);
+    return sign * (e ? ldexpf((float)(m | 0x400), e - 25) : ldexpf((float)m, -24));
+}
+
+/* Start + k * Delta in float32: fma(k, Delta, Start) rounded once, k rounded to float32 first
+ * (C's conversion: nearest even). NaN as enum plan_arith's FMA: Delta's, else Start's, quieted;
+ * an invalid operation (0 * inf, inf - inf) the positive default NaN. */
+static uint32_t float_sequence(uint64_t k, float start, float delta)
+{
+    if (isnan(delta) || isnan(start))
+        return bits_of(isnan(delta) ? delta : start) | 0x400000u;
+    float r = fmaf((float)k, delta, start);
+    return isnan(r) ? 0x7fc00000u : bits_of(r);
+}
+
+/* The union as a signed 64-bit value of type. */
+static int64_t integer_value(const DML_SCALAR_UNION *v, DML_TENSOR_DATA_TYPE type)
+{
+    switch (type)
+    {
+    case DML_TENSOR_DATA_TYPE_UINT8:
+        return v->UInt8;
+    case DML_TENSOR_DATA_TYPE_INT8:
+        return v->Int8;
+    case DML_TENSOR_DATA_TYPE_UINT16:
+        return v->UInt16;
+    case DML_TENSOR_DATA_TYPE_INT16:
+        return v->Int16;
+    case DML_TENSOR_DATA_TYPE_UINT32:
+        return v->UInt32;
+    case DML_TENSOR_DATA_TYPE_INT32:
+        return v->Int32;
+    default:
+        return v->Int64;
+    }
+}
+
+/* FD4: element k of the sequence, its bits in the low bytes. */
+static uint64_t element(const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC *desc, uint64_t k)
+{
+    DML_TENSOR_DATA_TYPE type = desc->ValueDataType;
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32)
+        return float_sequence(k, desc->ValueStart.Float32, desc->ValueDelta.Float32);
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16)
+        return ref_float_to_element(float_of(float_sequence(k, half_value(desc->ValueStart.UInt16),
+                                                            half_value(desc->ValueDelta.UInt16))),
+                                    DML_TENSOR_DATA_TYPE_FLOAT16);
+    /* 64-bit two's complement, wrapped to the type (the low bytes) */
+    return (uint64_t)integer_value(&desc->ValueStart, type) +
+           k * (uint64_t)integer_value(&desc->ValueDelta, type);
+}
+
+static void reference(const struct sequence_case *sc, struct op_check_buffers *b)
+{
+    uint32_t c[8];
+    for (uint64_t k = 0; k < op_tensor_count(&sc->out); ++k)
+    {
+        uint64_t bits = element(&sc->desc, k);
+        op_tensor_coords(&sc->out, k, c);
+        memcpy(b->data[0] + op_tensor_offset(&sc->out, c), &bits, sc->out.elem);
+    }
+}
+
+/* A float operand's bits (FLOAT16: in the low 16 bits, the rest garbage). */
+static DML_SCALAR_UNION float_operand(struct rng *rng, DML_TENSOR_DATA_TYPE type)
+{
+    DML_SCALAR_UNION v = {.UInt64 = rng_next(rng)}; /* any bits */
+    float f = (float)((int32_t)rng_below(rng, 401) - 200) / (float)(1u << rng_below(rng, 4));
+    uint32_t kind = rng_below(rng, 10);
+    if (kind < 6) /* exact small values */
+        v.Float32 = f;
+    else if (kind < 9) /* random finite */
+        v.Float32 = ldexpf((float)(int32_t)rng_next(rng), (int)rng_below(rng, 40) - 40);
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && kind < 9)
+        v.UInt16 = (uint16_t)ref_float_to_element(v.Float32, DML_TENSOR_DATA_TYPE_FLOAT16);
+    return v;
+}
+
+static void generate(struct sequence_case *sc, uint64_t seed)
+{
+    struct rng rng = rng_seeded(seed);
+    DML_TENSOR_DATA_TYPE type = types[seed % TYPE_COUNT]; /* every type as often */
+    uint32_t rank = rng_range(&rng, 1, 8), sizes[8];
+    bool is_float = type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    for (uint32_t d = 0; d < rank; ++d)
+        sizes[d] = rng_range(&rng, 1, rank > 4 ? 4 : 19);
+    op_tensor_random_strides(&sc->out, type, rank, sizes, false, &rng);
+    sc->desc = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){
+        &sc->out.desc, type,
+        is_float ? float_operand(&rng, type) : (DML_SCALAR_UNION){.UInt64 = rng_next(&rng)},
+        is_float ? float_operand(&rng, type) : (DML_SCALAR_UNION){.UInt64 = rng_next(&rng)}};
+}
+
+/* The page's example 2 and the plans lowering must give: the index in row-major order whatever
+ * the layout, packed runs in 16-byte units (several elements each). */
+static int golden(void)
+{
+    static const struct
+    {
+        DML_TENSOR_DATA_TYPE type;
+        uint32_t rank, sizes[4], strides[4], elem_bytes, plan_rank;
+    } expect[] = {
+        {DML_TENSOR_DATA_TYPE_UINT8, 4, {1, 1, 2, 2}, {0}, 4, 1},
+        {DML_TENSOR_DATA_TYPE_FLOAT16, 2, {4, 8}, {0}, 16, 1},
+        {DML_TENSOR_DATA_TYPE_INT32, 2, {4, 8}, {1, 4}, 4, 2}, /* transposed: not one run of k */
+    };
+    static const uint8_t example[4] = {10, 8, 6, 4};
+    int failures = 0;
+    for (size_t i = 0; i < sizeof(expect) / sizeof(expect[0]); ++i)
+    {
+        static struct sequence_case sc;
+        op_tensor_set(&sc.out, expect[i].type, expect[i].rank, expect[i].sizes,
+                      expect[i].strides[0] ? expect[i].strides : NULL);
+        sc.desc = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){
+            &sc.out.desc, expect[i].type, {.UInt8 = 10}, {.Int8 = -2}};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &sc.desc};
+        struct dml_validate_ctx ctx = {.feature_level = DML_FEATURE_LEVEL_6_4};
+        struct dml_op_def def;
+        struct plan plan;
+        if (dml_operator_validate(&ctx, &desc, &def) != S_OK)
+            return printf("golden %zu: rejected\n", i), failures + 1;
+        HRESULT hr = dml_lower(&def, &plan);
+        dml_op_def_cleanup(&def);
+        if (FAILED(hr))
+            return printf("golden %zu: not lowered\n", i), failures + 1;
+        uint8_t out[4];
+        void *slots[1] = {out};
+        if (i == 0)
+            plan_exec(&plan, slots);
+        if (plan.kernel != PLAN_KERNEL_FILL || plan.elem_bytes != expect[i].elem_bytes ||
+            plan.rank != expect[i].plan_rank || (i == 0 && memcmp(out, example, 4)))
+        {
+            printf("golden %zu: unexpected plan\n", i);
+            plan_describe(stdout, &plan);
+            ++failures;
+        }
+        plan_cleanup(&plan);
+    }
+    return failures;
+}
+
+/* A FILL plan of kind over 300 elements of type_bytes from index first (units of w elements),
+ * on the GPU against plan_exec, and plan_exec against element(). */
+static int large_index(struct dml_vk_device *dev, DML_TENSOR_DATA_TYPE type, uint64_t first,
+                       uint32_t w, DML_SCALAR_UNION start, DML_SCALAR_UNION delta)
+{
+    static struct sequence_case sc;
+    const uint32_t units = 300 / w, bytes = dml_data_type_size(type);
+    uint64_t size = (uint64_t)units * w * bytes;
+    uint8_t *got = calloc(1, size);
+    void *slots[1] = {got};
+    struct plan plan;
+    char why[256] = "";
+    int failures = 0;
+    op_tensor_set(&sc.out, type, 1, (const uint32_t[]){units * w}, NULL);
+    sc.desc = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){&sc.out.desc, type, start, delta};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &sc.desc};
+    struct dml_validate_ctx ctx = {.feature_level = DML_FEATURE_LEVEL_6_4};
+    struct dml_op_def def;
+    if (dml_operator_validate(&ctx, &desc, &def) != S_OK || FAILED(dml_lower(&def, &plan)))
+        return free(got), printf("large index: not lowered\n"), 1;
+    dml_op_def_cleanup(&def);
+    /* the operator's own plan, moved to the index: units of w elements from first */
+    plan.elem_bytes = w * bytes;
+    plan.rank = 1;
+    plan.count = units;
+    plan.dims[0] = (struct plan_dim){.size = units, .in_stride = 1};
+    plan.parts[0].strides[0] = 1;
+    plan.in_base = (int64_t)(first / w);
+    plan_exec(&plan, slots);
+    for (uint32_t i = 0; i < units * w && !failures; ++i)
+    {
+        uint64_t want = element(&sc.desc, first + i), have = 0;
+        memcpy(&have, got + (uint64_t)i * bytes, bytes);
+        if (memcmp(&want, &have, bytes))
+            failures += printf("large index %llu: plan_exec %llx, reference %llx\n",
+                               (unsigned long long)(first + i), (unsigned long long)have,
+                               (unsigned long long)want) > 0;
+    }
+    if (dev && !vk_test_check(dev, &plan, &size, VK_TEST_SLOTS_ADDRESSES, why, sizeof(why)))
+        failures += printf("large index from %llu: %s\n", (unsigned long long)first, why) > 0;
+    plan_cleanup(&plan);
+    free(got);
+    return failures;
+}
+
+static int large_indices(struct dml_vk_device *dev)
+{
+    const DML_SCALAR_UNION third = {.Float32 = 1.0f / 3.0f}, one = {.Float32 = 1.0f};
+    const DML_SCALAR_UNION h_third = {.UInt16 = 0x3555}, h_tiny = {.UInt16 = 0x0001};
+    const DML_SCALAR_UNION big = {.Int64 = INT64_C(0x123456789abcdef)}, odd = {.Int64 = -7};
+    int failures = 0;
+    failures += large_index(dev, DML_TENSOR_DATA_TYPE_FLOAT32, (1u << 24) - 100, 1, third, one);
+    failures += large_index(dev, DML_TENSOR_DATA_TYPE_FLOAT32, (1u << 24) - 100, 4, one, third);
+    failures += large_index(dev, DML_TENSOR_DATA_TYPE_FLOAT32, UINT32_MAX - 299, 1, third, third);
+    failures += large_index(dev, DML_TENSOR_DATA_TYPE_FLOAT16, (1u << 24) - 96, 8, h_third, h_tiny);
+    failures += large_index(dev, DML_TENSOR_DATA_TYPE_INT64, UINT32_MAX - 299, 1, big, odd);
+    failures += large_index(dev, DML_TENSOR_DATA_TYPE_INT8, (1u << 31) - 96, 16, big, odd);
+    return failures;
+}
+
+int main(void)
+{
+    struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
+    static struct sequence_case sc;
+    int failures = golden() + large_indices(dev);
+
+    const char *env = getenv("DMLOPS_TEST_OP_CASES");
+    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
+    for (uint64_t seed = 1; seed <= cases; ++seed)
+    {
+        struct op_check_buffers b = {.input_count = 0, .output_count = 1};
+        struct rng rng = rng_seeded(seed * 7919);
+        char why[256];
+        generate(&sc, seed);
+        op_check_alloc(&b, 0, sc.out.buffer.TotalTensorSizeInBytes, &rng);
+        reference(&sc, &b);
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &sc.desc};
+        if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)))
+        {
+            fprintf(stderr, "FILL_VALUE_SEQUENCE seed %llu: %s (start %llx, delta %llx)\n",
+                    (unsigned long long)seed, why, (unsigned long long)sc.desc.ValueStart.UInt64,
+                    (unsigned long long)sc.desc.ValueDelta.UInt64);
+            op_tensor_describe(stderr, "output", &sc.out);
+            ++failures;
+        }
+        op_check_free(&b);
+    }
+    printf("FILL_VALUE_SEQUENCE: %d failures over %d cases\n", failures, (int)cases);
+    if (dev)
+        dml_vk_device_destroy(dev);
+    return failures ? 1 : 0;
+}
