@@ -50,7 +50,8 @@ typedef enum DMLOPS_STRUCTURE_TYPE
 /* Chained from DMLOPS_DEVICE_DESC::pNext: run on the application's own Vulkan objects instead of
  * the library's default device. The device must have been created with bufferDeviceAddress,
  * storageBuffer8BitAccess, storageBuffer16BitAccess, shaderInt8, shaderInt16 and shaderInt64
- * enabled, and must outlive the IDMLDevice. The library creates its own command pool on
+ * enabled, and shaderFloat64 too when the GPU has it (ScaleBias and the float sequences compute
+ * in float64; on a GPU without it they are refused, "VK-FEATURE"), and must outlive the IDMLDevice. The library creates its own command pool on
  * queueFamilyIndex (which must support compute, and have more than queueIndex queues) for its
  * host-side helpers. It submits to the queue only inside those helpers: do not use the queue from
  * another thread during those calls. It never times its copy engines on the application's queue
@@ -140,8 +141,9 @@ DMLOPS_API void dmlopsRemoveDevice(IDMLDevice *device, HRESULT reason);
  * callback set, each such message also goes to the callback: its severity, the id of the rule or
  * decision it cites ("T5", "S1-5", "D13"; "" when none; every id is explained in docs/rules.md,
  * installed as share/doc/dmlops/rules.md) and its text without the prefix. Problems of the
- * machine (ids "VK-LOADER": no Vulkan loader; "VK-DRIVER": a loader but no Vulkan driver) reach
- * the callback from every device creation and listing, debug or not. The callback is
+ * machine (ids "VK-LOADER": no Vulkan loader; "VK-DRIVER": a loader but no Vulkan driver;
+ * "VK-FEATURE": an operator's kernel needs a shader feature the GPU lacks, and the compile returns
+ * DXGI_ERROR_UNSUPPORTED) reach the callback, debug or not. The callback is
  * process-wide and may be called from any thread that calls the library (concurrently). It may
  * call the library; a dmlopsSetMessageCallback from inside it is ignored. */
 typedef enum DMLOPS_MESSAGE_SEVERITY

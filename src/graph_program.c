@@ -161,26 +161,27 @@ static HRESULT add_lowered(const struct dml_graph_step *step, const uint32_t *te
                            struct fuse_info *info)
 {
     uint32_t count = step->read_count + step->write_count;
-    uint32_t room = ls->mapped ? DML_LOWER_STEP_SLOTS : count;
+    uint32_t room = ls->mapped ? DML_LOWER_STEP_SLOTS : count, slot_count = ls->plan.slot_count;
     struct program_slot *slots;
     uint32_t *types;
     HRESULT hr;
 
-    if (ls->plan.slot_count > room) /* a lowering that names slots the step does not have */
+    if (slot_count > room) /* a lowering that names slots the step does not have */
         return E_INVALIDARG;
     if (!ls->plan.count) /* nothing to copy (an empty constant): no step */
         return S_OK;
-    if (!(slots = calloc(ls->plan.slot_count + 1, sizeof(*slots))))
+    if (!(slots = calloc(slot_count + 1, sizeof(*slots))))
         return E_OUTOFMEMORY;
-    if (!(types = calloc(ls->plan.slot_count + 1, sizeof(*types))))
+    if (!(types = calloc(slot_count + 1, sizeof(*types))))
         return free(slots), E_OUTOFMEMORY;
-    for (uint32_t s = 0; s < ls->plan.slot_count; ++s)
+    for (uint32_t s = 0; s < slot_count; ++s)
         slots[s] = step_slot(step, ls, s, tensor_of, scratch, &types[s]);
+    /* program_add_step takes the plan over (ls->plan is emptied) */
     if (SUCCEEDED(hr = program_add_step(program, &ls->plan, slots)))
     {
         /* What fusion needs to know of the step: its node and the types of what it touches. */
         info->steps[program->step_count - 1].node = step->node;
-        for (uint32_t s = 0; s < ls->plan.slot_count; ++s)
+        for (uint32_t s = 0; s < slot_count; ++s)
             dml_fuse_info_access(info, slots[s].tensor, types[s]);
     }
     free(types);

@@ -140,6 +140,9 @@ static HRESULT finish(struct dml_vk_device *dev, uint32_t queue_index)
     dev->instance.fns.vkGetPhysicalDeviceProperties2(dev->physical, &props);
     dev->props = props.properties;
     dev->instance.fns.vkGetPhysicalDeviceMemoryProperties(dev->physical, &dev->memory);
+    struct dml_vk_features supported;
+    dml_vk_features_query(&dev->instance, dev->physical, &supported);
+    dev->shader_features = dml_vk_shader_features(&supported);
     load_device_table(dev);
     if (!dev->vk.vkGetDeviceQueue || !dev->vk.vkGetBufferDeviceAddress)
         return E_FAIL;

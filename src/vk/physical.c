@@ -53,6 +53,14 @@ void dml_vk_features_query(const struct dml_vk_instance *inst, VkPhysicalDevice 
     inst->fns.vkGetPhysicalDeviceFeatures2(pd, &f->core);
 }
 
+uint32_t dml_vk_shader_features(const struct dml_vk_features *f)
+{
+    return (f->v12.shaderInt8 ? DML_VK_SHADER_INT8 : 0) |
+           (f->core.features.shaderInt16 ? DML_VK_SHADER_INT16 : 0) |
+           (f->v12.shaderFloat16 ? DML_VK_SHADER_FLOAT16 : 0) |
+           (f->core.features.shaderFloat64 ? DML_VK_SHADER_FLOAT64 : 0);
+}
+
 void dml_vk_features_to_enable(const struct dml_vk_features *supported,
                                struct dml_vk_features *enable)
 {

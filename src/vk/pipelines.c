@@ -180,9 +180,10 @@ static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *varia
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     size_t bytes = 0;
-    const uint32_t *code = dml_vk_spirv(variant, &bytes);
-    if (!code)
-        return E_INVALIDARG;
+    const uint32_t *code;
+    HRESULT hr = dml_vk_spirv_for(dev, variant, &code, &bytes);
+    if (FAILED(hr))
+        return hr;
     if (spec && p->specialized >= DML_VK_MAX_SPECIALIZED)
         return S_FALSE; /* enough shapes compiled: the caller falls back to the generic kernel */
     struct plan_spec *copy = spec ? malloc(sizeof(*spec)) : NULL;

@@ -2,6 +2,8 @@
 #include "dmlops_shaders.h"
 #include "vk_private.h"
 
+#include "../diag.h"
+
 /* Shader file name -> kernel. */
 #define KERNEL_copy PLAN_KERNEL_COPY
 #define KERNEL_split PLAN_KERNEL_SPLIT
@@ -42,4 +44,62 @@ const uint32_t *dml_vk_spirv(const struct dml_vk_variant *variant, size_t *bytes
     }
     *bytes = 0;
     return NULL;
+}
+
+/* SPIR-V's OpCapability values of the optional features, and the device features they need. */
+static const struct
+{
+    uint32_t capability;
+    enum dml_vk_shader_feature feature;
+    const char *name;
+} capabilities[] = {
+    {39, DML_VK_SHADER_INT8, "shaderInt8"},
+    {22, DML_VK_SHADER_INT16, "shaderInt16"},
+    {9, DML_VK_SHADER_FLOAT16, "shaderFloat16"},
+    {10, DML_VK_SHADER_FLOAT64, "shaderFloat64"},
+};
+
+#define SPIRV_HEADER_WORDS 5
+#define SPIRV_OP_CAPABILITY 17u
+
+uint32_t dml_vk_spirv_needs(const uint32_t *code, size_t bytes)
+{
+    size_t words = bytes / 4, at = SPIRV_HEADER_WORDS;
+    uint32_t needs = 0;
+    /* Capabilities come first in a module: stop at the first other instruction. */
+    while (at < words && (code[at] & 0xffffu) == SPIRV_OP_CAPABILITY && (code[at] >> 16) == 2)
+    {
+        for (size_t c = 0; c < sizeof(capabilities) / sizeof(capabilities[0]); ++c)
+            needs |= code[at + 1] == capabilities[c].capability ? capabilities[c].feature : 0;
+        at += 2;
+    }
+    return needs;
+}
+
+static const char *feature_name(uint32_t missing)
+{
+    for (size_t c = 0; c < sizeof(capabilities) / sizeof(capabilities[0]); ++c)
+    {
+        if (missing & capabilities[c].feature)
+            return capabilities[c].name;
+    }
+    return "?";
+}
+
+HRESULT dml_vk_spirv_for(const struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                         const uint32_t **code, size_t *bytes)
+{
+    uint32_t missing;
+
+    if (!(*code = dml_vk_spirv(variant, bytes)))
+        return E_INVALIDARG;
+    missing = dml_vk_spirv_needs(*code, *bytes) & ~dev->shader_features;
+    if (!missing)
+        return S_OK;
+    dml_diag_environment(dml_diag_env_enabled(), "VK-FEATURE",
+                         "the Vulkan device lacks %s, which this operator's kernel needs "
+                         "(ScaleBias and float sequences compute in float64); the operator is "
+                         "not supported on this device",
+                         feature_name(missing));
+    return DXGI_ERROR_UNSUPPORTED;
 }

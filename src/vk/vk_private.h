@@ -57,6 +57,16 @@ HRESULT dml_vk_requirements_check(const struct dml_vk_instance *inst, VkPhysical
 /* What the library enables on its own device: the requirements plus the optional extras. */
 void dml_vk_features_to_enable(const struct dml_vk_features *supported,
                                struct dml_vk_features *enable);
+/* The optional shader capabilities a kernel may declare (SPIR-V OpCapability), as bits. */
+enum dml_vk_shader_feature
+{
+    DML_VK_SHADER_INT8 = 1u << 0,
+    DML_VK_SHADER_INT16 = 1u << 1,
+    DML_VK_SHADER_FLOAT16 = 1u << 2,
+    DML_VK_SHADER_FLOAT64 = 1u << 3,
+};
+/* The optional shader features f has, as enum dml_vk_shader_feature bits. */
+uint32_t dml_vk_shader_features(const struct dml_vk_features *f);
 /* The first queue family with compute, or -1 when there is none. */
 HRESULT dml_vk_compute_queue_family(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
                                     int *family);
@@ -202,6 +212,13 @@ void dml_vk_pipeline_cache_save(struct dml_vk_device *dev, VkPipelineCache cache
 
 /* shaders.c: the embedded SPIR-V of a variant; NULL when there is none. */
 const uint32_t *dml_vk_spirv(const struct dml_vk_variant *variant, size_t *bytes);
+/* The optional shader features (enum dml_vk_shader_feature) a SPIR-V module declares. */
+uint32_t dml_vk_spirv_needs(const uint32_t *code, size_t bytes);
+/* The variant's SPIR-V when the device has every optional feature it declares: E_INVALIDARG for a
+ * variant without a module, DXGI_ERROR_UNSUPPORTED (and a line on a debug device) when the device
+ * lacks one (ScaleBias and float sequences need shaderFloat64). */
+HRESULT dml_vk_spirv_for(const struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                         const uint32_t **code, size_t *bytes);
 
 /* commands.c: command buffers on the library's queue. */
 struct dml_vk_pending
@@ -232,6 +249,9 @@ struct dml_vk_device
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties memory;
     uint32_t queue_family;
+    /* enum dml_vk_shader_feature bits the kernels may use: what the GPU has (the library's own
+     * device enables them all; an application's device must have them enabled, dmlops.h) */
+    uint32_t shader_features;
     VkQueue queue;
     pthread_mutex_t queue_lock;
     struct dml_vk_block_pool blocks;
