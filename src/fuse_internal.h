@@ -34,6 +34,10 @@ bool fuse_merge_any(const struct plan *a, const uint32_t *a_tensors, const struc
  * and merged, units widened up to max_unit_bytes, the kernel settled. False when the result is
  * not a plan the kernels run (more than 2^32 - 1 units, a dimension padded whole). */
 bool fuse_finish(struct plan *plan, uint32_t max_unit_bytes);
+/* Whether fusion may compose the plan: a pure index map (copy, split, padding, general), not
+ * arithmetic, an indexed plan, a generator or a dilated window, whose elements do not come from
+ * an address the maps alone give. */
+bool fuse_plan_moves(const struct plan *plan);
 /* The plan's memory traffic in bytes, as DRAM moves it: per tensor side, the distinct elements
  * touched, each costing its own bytes or, when neighbours are apart, up to a 32-byte sector. */
 double fuse_cost(const struct plan *plan);

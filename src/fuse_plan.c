@@ -63,11 +63,28 @@ static void scale_part(struct plan_part *part, uint32_t rank, int64_t k)
     part->strides[rank] = 1;
 }
 
+bool fuse_plan_moves(const struct plan *plan)
+{
+    static const bool moves[PLAN_KERNEL_COUNT] = {
+        [PLAN_KERNEL_COPY] = true,
+        [PLAN_KERNEL_SPLIT] = true,
+        [PLAN_KERNEL_PAD] = true,
+        [PLAN_KERNEL_GENERAL] = true,
+    };
+
+    if (plan->kernel >= PLAN_KERNEL_COUNT || !moves[plan->kernel] || plan->arith)
+        return false;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        if (plan->dims[d].map == PLAN_MAP_DILATE)
+            return false;
+    return true;
+}
+
 bool fuse_narrow(struct plan *plan, uint32_t elem)
 {
     uint32_t r = plan->rank, k = elem ? plan->elem_bytes / elem : 0;
 
-    if (!k || plan->elem_bytes % elem || plan->arith)
+    if (!k || plan->elem_bytes % elem || !fuse_plan_moves(plan))
         return false;
     if (k == 1)
         return true;
@@ -260,7 +277,8 @@ static bool same_maps(const struct plan *a, const struct plan *b, uint32_t axis)
 {
     bool constant = false;
 
-    if (a->rank != b->rank || a->elem_bytes != b->elem_bytes || a->arith || b->arith ||
+    if (a->rank != b->rank || a->elem_bytes != b->elem_bytes || !fuse_plan_moves(a) ||
+        !fuse_plan_moves(b) ||
         a->dims[axis].map != PLAN_MAP_AFFINE || b->dims[axis].map != PLAN_MAP_AFFINE)
         return false;
     for (uint32_t d = 0; d < a->rank; ++d)

@@ -230,7 +230,7 @@ bool fuse_pass_merge_neighbours(struct fuse_pass *pass)
             break;
         b = &pass->steps[t];
         if (fuse_step_empty(a) || (u = only_output(a)) == UINT32_MAX || u != only_output(b) ||
-            a->plan.arith || b->plan.arith || !is_read(pass, u) ||
+            !fuse_plan_moves(&a->plan) || !fuse_plan_moves(&b->plan) || !is_read(pass, u) ||
             !(merged = calloc(1, sizeof(*merged))))
         {
             s = t;

@@ -78,7 +78,7 @@ static bool writes(const struct fuse_work_step *step, uint32_t t, uint32_t *part
     for (uint32_t k = 0; k < step->plan.part_count; ++k)
         if (step->slots[step->plan.parts[k].slot].tensor == t)
             *part = k, ++found;
-    *skip |= found > 1 || (found && step->plan.arith);
+    *skip |= found > 1 || (found && !fuse_plan_moves(&step->plan));
     return found == 1;
 }
 
@@ -264,7 +264,7 @@ static bool rewrite(const struct through *th, uint32_t s, struct candidate *cand
     cand->step = s;
     cand->fully = false;
     cand->before = fuse_cost(&r->plan);
-    ok = pieces && used && !r->plan.arith && cut(r, th->elem, pieces, &n);
+    ok = pieces && used && fuse_plan_moves(&r->plan) && cut(r, th->elem, pieces, &n);
     cand->fully = ok;
     for (uint32_t i = 0; ok && i < n; ++i)
     {

@@ -550,6 +550,233 @@ static IDMLOperator *make_depth_space(struct build *b, bool to_space, bool v1)
     return create(b->device, type, v1 ? (const void *)&desc1 : (const void *)&desc0);
 }
 
+/* ---- the index-carrying operators, the generators and SLICE_GRAD ---- */
+
+static const DML_TENSOR_DATA_TYPE index_types[] = {
+    DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT64,
+    DML_TENSOR_DATA_TYPE_UINT64};
+
+static DML_TENSOR_DATA_TYPE pick_index_type(struct gr_rng *rng)
+{
+    return index_types[gr_next(rng, 4)];
+}
+
+/* Input i of the node: a value, picked at random, read through a view of this type and sizes; its
+ * bytes, whatever they are, are the indices (FD7 makes every value safe). NULL when none fits. */
+static const DML_TENSOR_DESC *extra_input(struct build *b, uint32_t i, DML_TENSOR_DATA_TYPE type,
+                                          uint32_t rank, const uint32_t *sizes)
+{
+    struct view v = {.type = type, .rank = rank};
+
+    memcpy(v.sizes, sizes, rank * sizeof(*sizes));
+    for (int tries = 0; tries < 4; ++tries)
+    {
+        uint32_t vi = pick_value(b->g, b->rng, 1, false);
+
+        if (read_view(b, vi, &v))
+        {
+            b->node->inputs[i] = vi;
+            b->node->input_count = i + 1;
+            return desc_of(b, &v);
+        }
+    }
+    return NULL;
+}
+
+/* A dense output of these sizes when it fits a value. */
+static bool fits(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes)
+{
+    return elements(sizes, rank) * type_size(type) <= GR_MAX_BYTES;
+}
+
+static DML_SCALAR_UNION random_scalar(struct gr_rng *rng)
+{
+    DML_SCALAR_UNION value;
+
+    for (size_t i = 0; i < sizeof(value.Bytes); ++i)
+        value.Bytes[i] = (BYTE)gr_next(rng, 256);
+    return value;
+}
+
+/* GATHER along a random axis by 1-4 indices ({1, ..., 1, m}, IndexDimensions 1). */
+static IDMLOperator *make_gather(struct build *b)
+{
+    uint32_t r = b->in.rank, axis = gr_next(b->rng, r), m = 1 + gr_next(b->rng, 4);
+    uint32_t isz[MAX_RANK], out[MAX_RANK];
+
+    memcpy(out, b->in.sizes, sizeof(out));
+    out[axis] = m;
+    for (uint32_t d = 0; d < r; ++d)
+        isz[d] = d + 1 == r ? m : 1;
+    if (!fits(b->in.type, r, out))
+        return NULL;
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in);
+    const DML_TENSOR_DESC *indices = extra_input(b, 1, pick_index_type(b->rng), r, isz);
+    if (!indices)
+        return NULL;
+    struct view o = write_view(b, b->in.type, r, out);
+    DML_GATHER_OPERATOR_DESC desc = {in, indices, output(b, 0, &o), axis, 1};
+    return create(b->device, DML_OPERATOR_GATHER, &desc);
+}
+
+/* Indices of the input's sizes but 1-4 along a random axis: GATHER_ELEMENTS' output, or
+ * SCATTER_ELEMENTS' updates. */
+static uint32_t elements_indices(struct build *b, uint32_t *sizes)
+{
+    uint32_t axis = gr_next(b->rng, b->in.rank);
+
+    memcpy(sizes, b->in.sizes, MAX_RANK * sizeof(*sizes));
+    sizes[axis] = 1 + gr_next(b->rng, 4);
+    return axis;
+}
+
+static IDMLOperator *make_gather_elements(struct build *b)
+{
+    uint32_t isz[MAX_RANK], axis = elements_indices(b, isz);
+
+    if (!fits(b->in.type, b->in.rank, isz))
+        return NULL;
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in);
+    const DML_TENSOR_DESC *indices = extra_input(b, 1, pick_index_type(b->rng), b->in.rank, isz);
+    if (!indices)
+        return NULL;
+    struct view o = write_view(b, b->in.type, b->in.rank, isz);
+    DML_GATHER_ELEMENTS_OPERATOR_DESC desc = {in, indices, output(b, 0, &o), axis};
+    return create(b->device, DML_OPERATOR_GATHER_ELEMENTS, &desc);
+}
+
+/* SCATTER_ELEMENTS: updates of the input's type read from any value, duplicates included. */
+static IDMLOperator *make_scatter(struct build *b)
+{
+    uint32_t isz[MAX_RANK], axis = elements_indices(b, isz);
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in);
+    const DML_TENSOR_DESC *indices = extra_input(b, 1, pick_index_type(b->rng), b->in.rank, isz);
+    const DML_TENSOR_DESC *updates =
+        indices ? extra_input(b, 2, b->in.type, b->in.rank, isz) : NULL;
+    if (!updates)
+        return NULL;
+    struct view o = write_view(b, b->in.type, b->in.rank, b->in.sizes);
+    DML_SCATTER_OPERATOR_DESC desc = {in, indices, updates, output(b, 0, &o), axis};
+    return create(b->device, DML_OPERATOR_SCATTER_ELEMENTS, &desc);
+}
+
+/* ONE_HOT: input 0 read again as indices (1 along Axis), 2-3 values of a random type (the
+ * output's rank, T10: {1, ..., 1, n}). */
+static IDMLOperator *make_one_hot(struct build *b)
+{
+    uint32_t r = b->in.rank, axis = gr_next(b->rng, r), out[MAX_RANK], vsz[MAX_RANK];
+    DML_TENSOR_DATA_TYPE type = pick_type(b->rng, 1u << gr_next(b->rng, 4));
+    struct view indices = {.type = pick_index_type(b->rng), .rank = r};
+
+    memcpy(indices.sizes, b->in.sizes, sizeof(indices.sizes));
+    indices.sizes[axis] = 1;
+    memcpy(out, b->in.sizes, sizeof(out));
+    out[axis] = 1 + gr_next(b->rng, 6);
+    for (uint32_t d = 0; d < r; ++d)
+        vsz[d] = d + 1 == r ? 2 + gr_next(b->rng, 2) : 1;
+    if (!fits(type, r, out) || !read_view(b, b->node->inputs[0], &indices))
+        return NULL;
+    b->in = indices;
+    const DML_TENSOR_DESC *in = desc_of(b, &indices);
+    const DML_TENSOR_DESC *values = extra_input(b, 1, type, r, vsz);
+    if (!values)
+        return NULL;
+    struct view o = write_view(b, type, r, out);
+    DML_ONE_HOT_OPERATOR_DESC desc = {in, values, output(b, 0, &o), axis};
+    return create(b->device, DML_OPERATOR_ONE_HOT, &desc);
+}
+
+static IDMLOperator *make_reverse(struct build *b)
+{
+    uint32_t axis = gr_next(b->rng, b->in.rank), lsz[MAX_RANK];
+    DML_TENSOR_DATA_TYPE type =
+        gr_next(b->rng, 2) ? DML_TENSOR_DATA_TYPE_UINT32 : DML_TENSOR_DATA_TYPE_UINT64;
+
+    memcpy(lsz, b->in.sizes, sizeof(lsz));
+    lsz[axis] = 1;
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in);
+    const DML_TENSOR_DESC *lengths = extra_input(b, 1, type, b->in.rank, lsz);
+    if (!lengths)
+        return NULL;
+    struct view o = write_view(b, b->in.type, b->in.rank, b->in.sizes);
+    DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC desc = {in, lengths, output(b, 0, &o), axis};
+    return create(b->device, DML_OPERATOR_REVERSE_SUBSEQUENCES, &desc);
+}
+
+/* SLICE_GRAD: input 0 is the gradient of a window with strides of -3..3 (not 0), written into
+ * zeros up to 2 elements larger on each side. */
+static IDMLOperator *make_slice_grad(struct build *b)
+{
+    UINT offsets[MAX_RANK], windows[MAX_RANK];
+    INT strides[MAX_RANK];
+    uint32_t out[MAX_RANK];
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        uint32_t step = 1 + gr_next(b->rng, 3);
+
+        strides[d] = gr_next(b->rng, 3) ? (INT)step : -(INT)step;
+        windows[d] = (b->in.sizes[d] - 1) * step + 1 + gr_next(b->rng, step);
+        offsets[d] = gr_next(b->rng, 3);
+        out[d] = offsets[d] + windows[d] + gr_next(b->rng, 3);
+    }
+    if (!fits(b->in.type, b->in.rank, out))
+        return NULL;
+    struct view o = write_view(b, b->in.type, b->in.rank, out);
+    DML_SLICE_GRAD_OPERATOR_DESC desc = {
+        desc_of(b, &b->in), output(b, 0, &o), b->in.rank, offsets, windows, strides};
+    return create(b->device, DML_OPERATOR_SLICE_GRAD, &desc);
+}
+
+/* A generator's output: input 0's shape, nothing read (the node has no input). */
+static struct view generated(struct build *b, DML_TENSOR_DATA_TYPE type)
+{
+    b->node->input_count = 0;
+    return write_view(b, type, b->in.rank, b->in.sizes);
+}
+
+static IDMLOperator *make_fill(struct build *b, bool sequence)
+{
+    DML_TENSOR_DATA_TYPE type = b->in.type;
+
+    if (sequence && type == DML_TENSOR_DATA_TYPE_FLOAT64) /* FD4: no level has it */
+        type = DML_TENSOR_DATA_TYPE_INT64;
+    struct view o = generated(b, type);
+    DML_FILL_VALUE_CONSTANT_OPERATOR_DESC constant = {output(b, 0, &o), type,
+                                                      random_scalar(b->rng)};
+    if (!sequence)
+        return create(b->device, DML_OPERATOR_FILL_VALUE_CONSTANT, &constant);
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC desc = {constant.OutputTensor, type, constant.Value,
+                                                  random_scalar(b->rng)};
+    return create(b->device, DML_OPERATOR_FILL_VALUE_SEQUENCE, &desc);
+}
+
+/* DIAGONAL_MATRIX (v1 false) or DIAGONAL_MATRIX1 over input 0's 2-4 dims, the band of x - y
+ * between -4 and 4, DIAGONAL_MATRIX1 without its optional input a third of the time (never when
+ * input 0 is a constant made for it: nothing else reads that). */
+static IDMLOperator *make_diagonal(struct build *b, bool v1)
+{
+    INT begin = (INT)gr_next(b->rng, 9) - 4, end = (INT)gr_next(b->rng, 9) - 4;
+    bool with_input =
+        v1 && (gr_next(b->rng, 3) || b->g->values[b->node->inputs[0]].kind == GR_CONSTANT);
+
+    if (b->in.rank < 2 || b->in.rank > 4)
+        return NULL;
+    const DML_TENSOR_DESC *in = with_input ? desc_of(b, &b->in) : NULL;
+    b->node->absent_inputs = v1 && !with_input;
+    struct view o =
+        with_input ? write_view(b, b->in.type, b->in.rank, b->in.sizes) : generated(b, b->in.type);
+    const DML_TENSOR_DESC *outd = output(b, 0, &o);
+    if (!v1)
+    {
+        DML_DIAGONAL_MATRIX_OPERATOR_DESC desc = {outd, begin, (FLOAT)end * 1.5f};
+        return create(b->device, DML_OPERATOR_DIAGONAL_MATRIX, &desc);
+    }
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC desc = {in,    outd, b->in.type, random_scalar(b->rng),
+                                               begin, end};
+    return create(b->device, DML_OPERATOR_DIAGONAL_MATRIX1, &desc);
+}
+
 /* ---- kinds ---- */
 
 enum kind
@@ -567,6 +794,16 @@ enum kind
     K_DEPTH_TO_SPACE1,
     K_SPACE_TO_DEPTH,
     K_SPACE_TO_DEPTH1,
+    K_GATHER,
+    K_GATHER_ELEMENTS,
+    K_SCATTER,
+    K_ONE_HOT,
+    K_REVERSE,
+    K_SLICE_GRAD,
+    K_FILL_CONSTANT,
+    K_FILL_SEQUENCE,
+    K_DIAGONAL,
+    K_DIAGONAL1,
     K_COUNT
 };
 
@@ -574,22 +811,51 @@ static const struct
 {
     DML_OPERATOR_TYPE type;
     const char *name;
-    bool grows; /* its output may hold more elements than its input */
+    bool grows;     /* its output may hold more elements than its input */
+    bool float64;   /* its kernels declare Float64 (gr_graph.float64) */
+    bool generator; /* reads no input (input 0 only gives it a shape) */
 } kinds[K_COUNT] = {
-    [K_SLICE1] = {DML_OPERATOR_SLICE1, "SLICE1", false},
-    [K_SLICE] = {DML_OPERATOR_SLICE, "SLICE", false},
-    [K_SPLIT] = {DML_OPERATOR_SPLIT, "SPLIT", false},
-    [K_PADDING] = {DML_OPERATOR_PADDING, "PADDING", true},
-    [K_PADDING1] = {DML_OPERATOR_PADDING1, "PADDING1", true},
-    [K_JOIN] = {DML_OPERATOR_JOIN, "JOIN", true},
-    [K_IDENTITY] = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, "ELEMENT_WISE_IDENTITY", false},
-    [K_TILE] = {DML_OPERATOR_TILE, "TILE", true},
-    [K_CAST] = {DML_OPERATOR_CAST, "CAST", true},
-    [K_DEPTH_TO_SPACE] = {DML_OPERATOR_DEPTH_TO_SPACE, "DEPTH_TO_SPACE", false},
-    [K_DEPTH_TO_SPACE1] = {DML_OPERATOR_DEPTH_TO_SPACE1, "DEPTH_TO_SPACE1", false},
-    [K_SPACE_TO_DEPTH] = {DML_OPERATOR_SPACE_TO_DEPTH, "SPACE_TO_DEPTH", false},
-    [K_SPACE_TO_DEPTH1] = {DML_OPERATOR_SPACE_TO_DEPTH1, "SPACE_TO_DEPTH1", false},
+    [K_SLICE1] = {DML_OPERATOR_SLICE1, "SLICE1", false, false},
+    [K_SLICE] = {DML_OPERATOR_SLICE, "SLICE", false, false},
+    [K_SPLIT] = {DML_OPERATOR_SPLIT, "SPLIT", false, false},
+    [K_PADDING] = {DML_OPERATOR_PADDING, "PADDING", true, false},
+    [K_PADDING1] = {DML_OPERATOR_PADDING1, "PADDING1", true, false},
+    [K_JOIN] = {DML_OPERATOR_JOIN, "JOIN", true, false},
+    [K_IDENTITY] = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, "ELEMENT_WISE_IDENTITY", false, false},
+    [K_TILE] = {DML_OPERATOR_TILE, "TILE", true, false},
+    [K_CAST] = {DML_OPERATOR_CAST, "CAST", true, true},
+    [K_DEPTH_TO_SPACE] = {DML_OPERATOR_DEPTH_TO_SPACE, "DEPTH_TO_SPACE", false, false},
+    [K_DEPTH_TO_SPACE1] = {DML_OPERATOR_DEPTH_TO_SPACE1, "DEPTH_TO_SPACE1", false, false},
+    [K_SPACE_TO_DEPTH] = {DML_OPERATOR_SPACE_TO_DEPTH, "SPACE_TO_DEPTH", false, false},
+    [K_SPACE_TO_DEPTH1] = {DML_OPERATOR_SPACE_TO_DEPTH1, "SPACE_TO_DEPTH1", false, false},
+    [K_GATHER] = {DML_OPERATOR_GATHER, "GATHER", true, false},
+    [K_GATHER_ELEMENTS] = {DML_OPERATOR_GATHER_ELEMENTS, "GATHER_ELEMENTS", true, false},
+    [K_SCATTER] = {DML_OPERATOR_SCATTER_ELEMENTS, "SCATTER_ELEMENTS", false, false},
+    [K_ONE_HOT] = {DML_OPERATOR_ONE_HOT, "ONE_HOT", true, false},
+    [K_REVERSE] = {DML_OPERATOR_REVERSE_SUBSEQUENCES, "REVERSE_SUBSEQUENCES", false, false},
+    [K_SLICE_GRAD] = {DML_OPERATOR_SLICE_GRAD, "SLICE_GRAD", true, false},
+    [K_FILL_CONSTANT] = {DML_OPERATOR_FILL_VALUE_CONSTANT, "FILL_VALUE_CONSTANT", false, true,
+                         true},
+    [K_FILL_SEQUENCE] = {DML_OPERATOR_FILL_VALUE_SEQUENCE, "FILL_VALUE_SEQUENCE", false, true,
+                         true},
+    [K_DIAGONAL] = {DML_OPERATOR_DIAGONAL_MATRIX, "DIAGONAL_MATRIX", false, true, true},
+    [K_DIAGONAL1] = {DML_OPERATOR_DIAGONAL_MATRIX1, "DIAGONAL_MATRIX1", false, true},
 };
+
+uint32_t gr_kind_count(void)
+{
+    return K_COUNT;
+}
+
+DML_OPERATOR_TYPE gr_kind_type(uint32_t k)
+{
+    return kinds[k].type;
+}
+
+bool gr_kind_needs_float64(uint32_t k)
+{
+    return kinds[k].float64;
+}
 
 const char *gr_type_name(DML_OPERATOR_TYPE type)
 {
@@ -668,7 +934,7 @@ static bool pick_input(struct build *b, enum kind k)
     if (budget > b->budget)
         budget = b->budget;
     b->in = (struct view){.type = pick_type(b->rng, s), .rank = pick_rank(b->rng)};
-    if (k >= K_DEPTH_TO_SPACE) /* 4-D: C (to space) or H and W divisible by the block */
+    if (k >= K_DEPTH_TO_SPACE && k <= K_SPACE_TO_DEPTH1) /* 4-D: C or H and W by the block */
     {
         bool to_space = k == K_DEPTH_TO_SPACE || k == K_DEPTH_TO_SPACE1;
 
@@ -711,8 +977,26 @@ static IDMLOperator *make(struct build *b, enum kind k)
     case K_DEPTH_TO_SPACE:
     case K_DEPTH_TO_SPACE1:
         return make_depth_space(b, true, k == K_DEPTH_TO_SPACE1);
-    default:
+    case K_SPACE_TO_DEPTH:
+    case K_SPACE_TO_DEPTH1:
         return make_depth_space(b, false, k == K_SPACE_TO_DEPTH1);
+    case K_GATHER:
+        return make_gather(b);
+    case K_GATHER_ELEMENTS:
+        return make_gather_elements(b);
+    case K_SCATTER:
+        return make_scatter(b);
+    case K_ONE_HOT:
+        return make_one_hot(b);
+    case K_REVERSE:
+        return make_reverse(b);
+    case K_SLICE_GRAD:
+        return make_slice_grad(b);
+    case K_FILL_CONSTANT:
+    case K_FILL_SEQUENCE:
+        return make_fill(b, k == K_FILL_SEQUENCE);
+    default:
+        return make_diagonal(b, k == K_DIAGONAL1);
     }
 }
 
@@ -728,14 +1012,15 @@ static bool add_node(IDMLDevice *device, struct gr_graph *g, struct gr_rng *rng,
     {
         uint32_t values = g->value_count, nodes = g->node_count;
 
-        uint32_t v = first != UINT32_MAX ? first : pick_value(g, rng, 1, true);
+        k = (enum kind)gr_next(rng, K_COUNT);
+        if (kinds[k].float64 && !g->float64)
+            k = K_SLICE1;
+        /* a new constant only for a kind that reads it (a constant nothing reads is dead) */
+        uint32_t v = first != UINT32_MAX ? first : pick_value(g, rng, 1, !kinds[k].generator);
 
         memcpy(stats, g->stats, sizeof(stats));
         b.node = &g->nodes[g->node_count]; /* after the constant pick_value may have added */
         memset(b.node, 0, sizeof(*b.node));
-        k = (enum kind)gr_next(rng, K_COUNT);
-        if (k == K_CAST && !g->float64)
-            k = K_SLICE1;
         b.budget = kinds[k].grows ? GROWING_BUDGET : PLAIN_BUDGET;
         b.desc_count = 0;
         b.node->inputs[0] = v;

@@ -51,6 +51,7 @@ struct gr_node
     IDMLOperator *op; /* OPERATOR: the application's reference */
     DML_OPERATOR_TYPE type;
     uint32_t input_count, output_count;
+    uint32_t absent_inputs; /* optional inputs its desc left NULL: bound as NONE after the others */
     uint32_t inputs[GR_MAX_NODE_IO];  /* values */
     uint32_t outputs[GR_MAX_NODE_IO]; /* values */
 };
@@ -103,6 +104,10 @@ void gr_desc(const struct gr_graph *g, struct gt_graph *out);
 void gr_release(struct gr_graph *g);
 /* "SLICE1", ...: the operator types the generator makes, for the test's counts. */
 const char *gr_type_name(DML_OPERATOR_TYPE type);
+/* The operators the generator makes: kind k's type, and whether its kernels need float64. */
+uint32_t gr_kind_count(void);
+DML_OPERATOR_TYPE gr_kind_type(uint32_t k);
+bool gr_kind_needs_float64(uint32_t k);
 const char *gr_stat_name(enum gr_stat stat);
 
 #endif

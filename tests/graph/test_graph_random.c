@@ -204,15 +204,15 @@ static IDMLBindingTable *reference_init(struct run *r, const struct gr_graph *g,
 
         if (node->constant)
             continue;
-        for (uint32_t i = 0; i < node->input_count; ++i)
+        for (uint32_t i = 0; i < node->input_count + node->absent_inputs; ++i)
         {
             const struct gr_value *v = &g->values[node->inputs[i]];
 
             inputs[c][i] = (DML_BUFFER_BINDING){NULL, 0, 0};
-            if (v->kind == GR_INPUT && v->owned)
+            if (i < node->input_count && v->kind == GR_INPUT && v->owned)
                 inputs[c][i] = (DML_BUFFER_BINDING){r->inputs, l->value[node->inputs[i]], v->bytes};
         }
-        arrays[c] = (DML_BUFFER_ARRAY_BINDING){node->input_count, inputs[c]};
+        arrays[c] = (DML_BUFFER_ARRAY_BINDING){node->input_count + node->absent_inputs, inputs[c]};
         in_descs[c] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER_ARRAY, &arrays[c]};
         out_descs[c] = persistent[n]
                            ? buffer_desc(&outputs[c], r->buffer, l->persistent[n], persistent[n])
@@ -247,10 +247,12 @@ static IDMLBindingTable *reference_exec(struct run *r, const struct gr_graph *g,
                     : buffer_desc(&ib[i], v->kind == GR_INPUT ? r->inputs : r->buffer,
                                   l->value[node->inputs[i]], v->bytes);
     }
+    for (uint32_t i = node->input_count; i < node->input_count + node->absent_inputs; ++i)
+        in[i] = none(r, &ib[i]);
     for (uint32_t k = 0; k < node->output_count; ++k)
         out[k] = buffer_desc(&ob[k], r->buffer, l->value[node->outputs[k]],
                              g->values[node->outputs[k]].bytes);
-    IDMLBindingTable_BindInputs(t, node->input_count, in);
+    IDMLBindingTable_BindInputs(t, node->input_count + node->absent_inputs, in);
     IDMLBindingTable_BindOutputs(t, node->output_count, out);
     bind_resources(t, r->buffer, l->temporary, p.TemporaryResourceSize, l->persistent[n],
                    persistent[n], true);
@@ -477,28 +479,17 @@ static void print_counts(const struct run *r)
  * 100 graphs). */
 static unsigned missing_types(const struct run *r)
 {
-    static const DML_OPERATOR_TYPE made[] = {DML_OPERATOR_SLICE,
-                                             DML_OPERATOR_SLICE1,
-                                             DML_OPERATOR_SPLIT,
-                                             DML_OPERATOR_JOIN,
-                                             DML_OPERATOR_PADDING,
-                                             DML_OPERATOR_PADDING1,
-                                             DML_OPERATOR_ELEMENT_WISE_IDENTITY,
-                                             DML_OPERATOR_TILE,
-                                             DML_OPERATOR_CAST,
-                                             DML_OPERATOR_DEPTH_TO_SPACE,
-                                             DML_OPERATOR_DEPTH_TO_SPACE1,
-                                             DML_OPERATOR_SPACE_TO_DEPTH,
-                                             DML_OPERATOR_SPACE_TO_DEPTH1};
     unsigned missing = 0;
 
     if (r->nodes < 300)
         return 0;
     if (!r->float64)
-        printf("graph_random: the device has no shaderFloat64: no CAST, no ScaleBias\n");
-    for (size_t i = 0; i < sizeof(made) / sizeof(made[0]); ++i)
-        if (!r->types[made[i]] && (r->float64 || made[i] != DML_OPERATOR_CAST))
-            fprintf(stderr, "graph_random: no %s node\n", gr_type_name(made[i])), ++missing;
+        printf("graph_random: the device has no shaderFloat64: no CAST, fills, diagonals or "
+               "ScaleBias\n");
+    for (uint32_t k = 0; k < gr_kind_count(); ++k)
+        if (!r->types[gr_kind_type(k)] && (r->float64 || !gr_kind_needs_float64(k)))
+            fprintf(stderr, "graph_random: no %s node\n", gr_type_name(gr_kind_type(k))),
+                ++missing;
     for (unsigned s = 0; s < GR_STAT_COUNT; ++s)
         if (!r->stats[s] && (r->float64 || s != GR_STAT_SCALE_BIAS))
             fprintf(stderr, "graph_random: no %s\n", gr_stat_name((enum gr_stat)s)), ++missing;
