@@ -7,7 +7,7 @@
 static void join_tensors(const void *desc, struct ref_tensors *out)
 {
     const DML_JOIN_OPERATOR_DESC *op = desc;
-    *out = (struct ref_tensors){op->InputCount, 1, op->InputTensors, op->OutputTensor};
+    *out = (struct ref_tensors){op->InputCount, 1, op->InputTensors, op->OutputTensor, {NULL}};
 }
 
 static void join_element(const struct ref_output *out, const int64_t *c, void *bytes)

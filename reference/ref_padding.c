@@ -69,11 +69,12 @@ static void padding_tensors(const void *desc, struct ref_tensors *out)
 }
 
 /* PADDING: the FLOAT value converted to the output's type (D4). */
-static void padding_float_init(struct ref_output *out)
+static bool padding_float_init(struct ref_output *out)
 {
     const DML_PADDING_OPERATOR_DESC *op = out->desc;
     const DML_BUFFER_TENSOR_DESC *output = op->OutputTensor->Desc;
     out->value = ref_float_to_element(op->PaddingValue, output->DataType);
+    return true;
 }
 
 static void padding_float_element(const struct ref_output *out, const int64_t *c, void *bytes)

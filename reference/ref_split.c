@@ -6,10 +6,10 @@
 static void split_tensors(const void *desc, struct ref_tensors *out)
 {
     const DML_SPLIT_OPERATOR_DESC *op = desc;
-    *out = (struct ref_tensors){1, op->OutputCount, op->InputTensor, op->OutputTensors};
+    *out = (struct ref_tensors){1, op->OutputCount, op->InputTensor, op->OutputTensors, {NULL}};
 }
 
-static void split_output_init(struct ref_output *out)
+static bool split_output_init(struct ref_output *out)
 {
     const DML_SPLIT_OPERATOR_DESC *op = out->desc;
     for (uint32_t k = 0; k < out->k; ++k)
@@ -17,6 +17,7 @@ static void split_output_init(struct ref_output *out)
         const DML_BUFFER_TENSOR_DESC *t = op->OutputTensors[k].Desc;
         out->begin += t->Sizes[op->Axis];
     }
+    return true;
 }
 
 static void split_element(const struct ref_output *out, const int64_t *c, void *bytes)

@@ -1,9 +1,11 @@
 /* The reference's table of operators, and running one over every output element. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ref_internal.h"
 
-/* Every operator the reference knows: one line each (its file is ref_<file>.c). */
+/* Every operator the reference knows: one line each (its file is ref_<name>.c, or its family's:
+ * ref_gather.c, ref_scatter.c, ref_fill.c, ref_diagonal.c). */
 #define REF_OPS(X)                                                                                 \
     X(slice1)                                                                                      \
     X(slice)                                                                                       \
@@ -17,7 +19,20 @@
     X(depth_to_space1)                                                                             \
     X(space_to_depth)                                                                              \
     X(space_to_depth1)                                                                             \
-    X(cast)
+    X(cast)                                                                                        \
+    X(gather)                                                                                      \
+    X(gather_elements)                                                                             \
+    X(gather_nd)                                                                                   \
+    X(gather_nd1)                                                                                  \
+    X(scatter_elements)                                                                            \
+    X(scatter_nd)                                                                                  \
+    X(one_hot)                                                                                     \
+    X(reverse_subsequences)                                                                        \
+    X(fill_value_constant)                                                                         \
+    X(fill_value_sequence)                                                                         \
+    X(diagonal_matrix)                                                                             \
+    X(diagonal_matrix1)                                                                            \
+    X(slice_grad)
 
 REF_OPS(REF_ENTRY)
 #define REF_POINTER(name) &ref_##name,
@@ -81,7 +96,19 @@ void ref_read(const DML_TENSOR_DESC *tensor, const void *base, const int64_t *co
 void ref_one_in_one_out(const DML_TENSOR_DESC *input, const DML_TENSOR_DESC *output,
                         struct ref_tensors *out)
 {
-    *out = (struct ref_tensors){1, 1, input, output};
+    *out = (struct ref_tensors){1, 1, input, output, {NULL}};
+}
+
+void ref_listed_inputs(const DML_TENSOR_DESC *a, const DML_TENSOR_DESC *b, const DML_TENSOR_DESC *c,
+                       const DML_TENSOR_DESC *output, struct ref_tensors *out)
+{
+    const DML_TENSOR_DESC *given[REF_MAX_LISTED] = {a, b, c};
+    *out = (struct ref_tensors){0, 1, NULL, output, {NULL}};
+    for (uint32_t i = 0; i < REF_MAX_LISTED; ++i)
+    {
+        if (given[i])
+            out->listed[out->input_count++] = given[i];
+    }
 }
 
 static bool tensors_of(const DML_OPERATOR_DESC *desc, struct ref_tensors *out)
@@ -108,7 +135,9 @@ uint32_t ref_output_count(const DML_OPERATOR_DESC *desc)
 const DML_TENSOR_DESC *ref_input(const DML_OPERATOR_DESC *desc, uint32_t i)
 {
     struct ref_tensors t;
-    return tensors_of(desc, &t) && i < t.input_count ? &t.inputs[i] : NULL;
+    if (!tensors_of(desc, &t) || i >= t.input_count)
+        return NULL;
+    return t.inputs ? &t.inputs[i] : t.listed[i];
 }
 
 const DML_TENSOR_DESC *ref_output(const DML_OPERATOR_DESC *desc, uint32_t k)
@@ -120,12 +149,16 @@ const DML_TENSOR_DESC *ref_output(const DML_OPERATOR_DESC *desc, uint32_t k)
 bool ref_output_init(struct ref_output *out, const DML_OPERATOR_DESC *desc,
                      const void *const *inputs, uint32_t k)
 {
-    *out = (struct ref_output){find(desc->Type), desc->Desc, inputs, k, 0, 0};
+    *out = (struct ref_output){find(desc->Type), desc->Desc, inputs, k, 0, 0, NULL};
     if (!out->entry)
         return false;
-    if (out->entry->output_init)
-        out->entry->output_init(out);
-    return true;
+    return !out->entry->output_init || out->entry->output_init(out);
+}
+
+void ref_output_free(struct ref_output *out)
+{
+    free(out->state);
+    out->state = NULL;
 }
 
 void ref_output_element(const struct ref_output *out, const int64_t *c, void *bytes)
@@ -166,14 +199,16 @@ bool ref_run(const DML_OPERATOR_DESC *desc, const void *const *inputs, void *con
         struct ref_tensor t = ref_tensor_of(&tensors.outputs[k]);
         int64_t c[REF_MAX_RANK] = {0};
         unsigned char bytes[8]; /* through a copy: an IDENTITY in place reads what it writes */
-        ref_output_init(&out, desc, inputs, k);
         if (is_empty(t.desc))
             continue;
+        if (!ref_output_init(&out, desc, inputs, k))
+            return false;
         do
         {
             ref_output_element(&out, c, bytes);
             memcpy((unsigned char *)outputs[k] + ref_offset(&t, c), bytes, t.elem);
         } while (next_coordinate(c, t.desc->Sizes, t.desc->DimensionCount));
+        ref_output_free(&out);
     }
     return true;
 }

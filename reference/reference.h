@@ -19,13 +19,15 @@
 bool ref_supports(DML_OPERATOR_TYPE type);
 
 /* Runs a valid desc: inputs[i] and outputs[k] are the starts of the bound tensors (the operator's
- * own order: JOIN's inputs, SPLIT's outputs). Only the elements the operator writes are written,
- * so any other byte of the outputs keeps its value. False (nothing written) for an operator the
- * reference does not know. */
+ * own order: JOIN's inputs, SPLIT's outputs, the desc's input fields in order, an absent optional
+ * one left out, none for the generators). Only the elements the operator writes are written, so
+ * any other byte of the outputs keeps its value. False (nothing written) for an operator the
+ * reference does not know, or when memory ran out. */
 bool ref_run(const DML_OPERATOR_DESC *desc, const void *const *inputs, void *const *outputs);
 
 /* One output of one operator, element by element (what `dmlops bench` checks): set up with
- * ref_output_init, then each element's bytes from its coordinate (outermost first). */
+ * ref_output_init, then each element's bytes from its coordinate (outermost first), then
+ * ref_output_free. */
 struct ref_output
 {
     const struct ref_entry *entry;
@@ -33,10 +35,13 @@ struct ref_output
     const void *const *inputs; /* the bound inputs */
     uint32_t k;                /* which output */
     int64_t begin;             /* SPLIT: output k's first coordinate along the axis */
-    uint64_t value;            /* PADDING: the padding value's bits */
+    uint64_t value;            /* PADDING, DIAGONAL_MATRIX: the value's element bits */
+    void *state;               /* SCATTER_ND: which update each output block holds last */
 };
+/* False for an operator the reference does not know, or when memory ran out. */
 bool ref_output_init(struct ref_output *out, const DML_OPERATOR_DESC *desc,
                      const void *const *inputs, uint32_t k);
+void ref_output_free(struct ref_output *out);
 /* The bytes (the output's element size) of output k's element at coordinate c. */
 void ref_output_element(const struct ref_output *out, const int64_t *c, void *bytes);
 /* The operator's tensors: count and the i-th (NULL past the end). */

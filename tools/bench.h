@@ -85,16 +85,7 @@ bool bench_is_indexed(const struct bench_op *op);
 uint32_t bench_index_input(const struct bench_op *op);
 /* Index i of the case's index tensor. */
 int32_t bench_index_value(const struct bench_op *op, uint64_t i);
-/* bench_expected for those cases. */
-void bench_index_expected(const struct bench_op *op, const uint8_t *input, uint64_t index,
-                          uint8_t *out);
-/* bench_ref_gen.c: bench_expected of the operators that generate elements or scatter a window
- * (fills, diagonals, SLICE_GRAD); false for the others. */
-bool bench_expected_generated(const struct bench_op *op, const uint8_t *input, uint64_t index,
-                              uint8_t *out);
-/* The operators bench_expected_generated knows. */
-bool bench_is_generated(const struct bench_op *op);
-/* Generators read nothing: they bind no input. */
+/* bench_generators.c: generators read nothing: they bind no input. */
 bool bench_op_reads_nothing(const struct bench_op *op);
 /* One measured case. Times in nanoseconds (GPU: medians of timestamp pairs). */
 struct bench_result

@@ -15,26 +15,6 @@ static uint64_t mismatch(const struct bench_op *op, uint32_t k, uint64_t element
     return mismatches + 1;
 }
 
-/* The index-carrying cases' outputs follow from their generated indices in closed form
- * (bench_index.c), the generators' and SLICE_GRAD's from their definitions (bench_ref_gen.c):
- * operators the shared reference does not cover yet. */
-static uint64_t check_closed_form(const struct bench_op *op, const uint8_t *input, uint64_t first,
-                                  uint64_t count, const uint8_t *actual)
-{
-    uint64_t mismatches = 0;
-    uint8_t expected[8];
-    for (uint64_t i = 0; i < count; ++i)
-    {
-        if (bench_is_indexed(op))
-            bench_index_expected(op, input, first + i, expected);
-        else
-            bench_expected_generated(op, input, first + i, expected);
-        if (memcmp(expected, actual + i * op->elem_bytes, op->elem_bytes))
-            mismatches = mismatch(op, 0, first + i, mismatches);
-    }
-    return mismatches;
-}
-
 uint64_t bench_check_range(const struct bench_op *op, const struct bench_desc *d,
                            const uint8_t *input, uint32_t k, uint64_t first, uint64_t count,
                            const uint8_t *actual)
@@ -46,8 +26,6 @@ uint64_t bench_check_range(const struct bench_op *op, const struct bench_desc *d
     uint8_t expected[8];
     for (uint32_t j = 0; j < bench_input_count(op); ++j)
         inputs[j] = input + (bench_several_inputs(op) ? op->in_offsets[j] : 0);
-    if (bench_is_indexed(op) || bench_is_generated(op))
-        return check_closed_form(op, input, first, count, actual);
     if (!ref_output_init(&out, &d->desc, inputs, k))
         return count;
     for (uint64_t i = 0; i < count; ++i)
@@ -59,5 +37,6 @@ uint64_t bench_check_range(const struct bench_op *op, const struct bench_desc *d
         if (memcmp(expected, actual + i * op->elem_bytes, op->elem_bytes))
             mismatches = mismatch(op, k, first + i, mismatches);
     }
+    ref_output_free(&out);
     return mismatches;
 }

@@ -95,7 +95,7 @@ static void build_one_hot(const struct bench_op *op, struct bench_desc *d)
     d->desc.Desc = &d->one_hot;
 }
 
-/* The generators and SLICE_GRAD (bench_ref_gen.c checks them): value and delta are pad_bits and
+/* The generators and SLICE_GRAD (bench_check.c checks them): value and delta are pad_bits and
  * delta_bits of the case's type; the output follows the input when there is one. */
 static void build_generated(const struct bench_op *op, struct bench_desc *d)
 {

@@ -11,8 +11,6 @@
 #include "fuzz_arena.h"
 #include "fuzz_format.h"
 
-#define FUZZ_MORE_INPUTS 3
-
 struct fuzz_case
 {
     DML_FEATURE_LEVEL level; /* the device's cap; 0: none */
@@ -22,13 +20,12 @@ struct fuzz_case
     bool implemented;              /* desc->Type has a builder (fuzz_ops.c): it is implemented */
     DML_EXECUTION_FLAGS compile_flags;
     /* Meaningful once CreateOperator has accepted desc: */
-    const DML_TENSOR_DESC *inputs; /* input_count consecutive descs */
+    const DML_TENSOR_DESC *inputs; /* input_count consecutive descs (the operator's order) */
     uint32_t input_count;
     const DML_TENSOR_DESC *outputs; /* output_count consecutive descs */
     uint32_t output_count;
-    /* The operator's inputs after `input` (the index-carrying operators'): bound after it. */
-    const DML_TENSOR_DESC *more_inputs[FUZZ_MORE_INPUTS];
-    uint32_t more_input_count;
+    uint32_t index_inputs;  /* bit j: input j holds indices (filled with every kind of value) */
+    uint32_t absent_inputs; /* optional inputs left out (DIAGONAL_MATRIX1's): bound as NONE */
 };
 
 /* false when the case cannot be built (an allocation failed): skip it. Everything lives in

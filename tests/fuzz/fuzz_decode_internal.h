@@ -27,18 +27,23 @@ struct fuzz_params
     DML_OPERATOR_TYPE type;
     DML_TENSOR_DATA_TYPE data_type, out_data_type; /* the inputs', the outputs' (CAST: another) */
     struct fuzz_shape input;
-    uint32_t input_count;                           /* JOIN; 1 for the others */
-    struct fuzz_shape inputs[FUZZ_DEFAULT_OUTPUTS]; /* JOIN: input j's shape (inputs[0]: input) */
+    uint32_t input_count; /* JOIN, the listed inputs' operators; 1 for the others (the generators
+                             and DIAGONAL_MATRIX1 without input 0) */
+    struct fuzz_shape inputs[FUZZ_DEFAULT_OUTPUTS]; /* input j's shape (inputs[0]: input) */
     uint32_t output_count;
     struct fuzz_shape outputs[FUZZ_DEFAULT_OUTPUTS];
     uint32_t arrays[3][FUZZ_RANK_MAX]; /* SLICE(1) offsets, sizes, strides; PADDING start, end;
                                           TILE repeats */
     uint32_t axis, mode;
-    uint64_t value;
-    uint32_t block, order;          /* depth/space */
-    bool scale_bias;                /* IDENTITY: ScaleBias given */
-    uint32_t scale_bits, bias_bits; /* IDENTITY */
-    uint8_t stride_modes[2];        /* inputs, outputs */
+    uint64_t value;                  /* PADDING(1)'s, the fills' and the diagonals' */
+    uint32_t block, order;           /* depth/space */
+    bool scale_bias;                 /* IDENTITY: ScaleBias given */
+    uint32_t scale_bits, bias_bits;  /* IDENTITY */
+    DML_TENSOR_DATA_TYPE index_type; /* the index-carrying operators' index tensors */
+    uint32_t counts[3];              /* FF_INDEX_COUNT's defaults */
+    int32_t band[2];                 /* DIAGONAL_MATRIX: Offset; DIAGONAL_MATRIX1: Begin, End */
+    uint64_t delta;                  /* FILL_VALUE_SEQUENCE: ValueDelta (value: ValueStart) */
+    uint8_t stride_modes[2];         /* inputs, outputs */
 };
 
 struct fuzz_decoder

@@ -24,7 +24,19 @@ const DML_TENSOR_DESC *fuzz_slot_tensor(const struct exec *e, uint32_t slot)
 
 uint32_t fuzz_persistent_slot(const struct exec *e)
 {
+    return e->slots - 2;
+}
+
+uint32_t fuzz_temporary_slot(const struct exec *e)
+{
     return e->slots - 1;
+}
+
+/* D12 and its one exception: the scatters' claim words (FD7) live in a temporary resource. */
+static bool may_use_temporary(const struct exec *e)
+{
+    return e->c->desc->Type == DML_OPERATOR_SCATTER_ELEMENTS ||
+           e->c->desc->Type == DML_OPERATOR_SCATTER_ND;
 }
 
 static bool is_owned(const struct exec *e, uint32_t j)
@@ -74,7 +86,7 @@ static const char *check_properties(struct exec *e)
                                              input->Strides);
     }
     e->props = IDMLCompiledOperator_GetBindingProperties(e->compiled);
-    if (props->RequiredDescriptorCount || props->TemporaryResourceSize)
+    if (props->RequiredDescriptorCount || (props->TemporaryResourceSize && !may_use_temporary(e)))
         return fuzz_finding("binding properties: %u descriptors, %llu temporary bytes (D12: 0)",
                             props->RequiredDescriptorCount,
                             (unsigned long long)props->TemporaryResourceSize);
@@ -88,9 +100,9 @@ static const char *check_properties(struct exec *e)
 
 static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 {
-    uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT;
+    uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT; /* = DML_TEMPORARY_BUFFER_ALIGNMENT */
 
-    if (slot != fuzz_persistent_slot(e))
+    if (slot < fuzz_persistent_slot(e))
     {
         const UINT guaranteed =
             buffer_desc(fuzz_slot_tensor(e, slot))->GuaranteedBaseOffsetAlignment;
@@ -101,15 +113,17 @@ static uint64_t slot_alignment(const struct exec *e, uint32_t slot)
 
 static uint64_t slot_size(const struct exec *e, uint32_t slot)
 {
+    if (slot == fuzz_temporary_slot(e))
+        return e->props.TemporaryResourceSize;
     return slot == fuzz_persistent_slot(e)
                ? e->props.PersistentResourceSize
                : buffer_desc(fuzz_slot_tensor(e, slot))->TotalTensorSizeInBytes;
 }
 
 /* With FUZZ_OPT_SHARED_BUFFER the tensors lie in buffer 0 at aligned, disjoint offsets and the
- * persistent resource in buffer 1 (an initializer's input may not share a resource with it);
- * otherwise slot s has buffer s at offset 0. e->places[s].size is 0 for no binding. Returns false
- * when the bindings would take more than FUZZ_EXECUTE_MAX_BYTES. */
+ * persistent and temporary resources in buffer 1 (an initializer's input may not share a resource
+ * with the persistent one); otherwise slot s has buffer s at offset 0. e->places[s].size is 0 for
+ * no binding. Returns false when the bindings would take more than FUZZ_EXECUTE_MAX_BYTES. */
 static bool place_bindings(struct exec *e, uint64_t *buffer_sizes)
 {
     const bool shared = e->c->options & FUZZ_OPT_SHARED_BUFFER;
@@ -121,7 +135,7 @@ static bool place_bindings(struct exec *e, uint64_t *buffer_sizes)
         const uint64_t align = slot_alignment(e, slot), size = slot_size(e, slot);
         uint64_t *end;
 
-        place->buffer = !shared ? slot : slot == fuzz_persistent_slot(e) ? 1 : 0;
+        place->buffer = !shared ? slot : slot >= fuzz_persistent_slot(e) ? 1 : 0;
         end = &buffer_sizes[place->buffer];
         if (size > FUZZ_EXECUTE_MAX_BYTES || align > FUZZ_EXECUTE_MAX_BYTES)
             return false;
@@ -197,7 +211,7 @@ static const char *run_initializer(struct exec *e)
 {
     IDMLOperatorInitializer *initializer;
     IDMLBindingTable *table = NULL;
-    DML_BUFFER_BINDING *inputs = calloc(e->c->input_count, sizeof(*inputs));
+    DML_BUFFER_BINDING *inputs = calloc(e->c->input_count + 1, sizeof(*inputs));
     const char *finding;
     HRESULT hr;
 
@@ -222,31 +236,34 @@ static const char *run_initializer(struct exec *e)
     return finding;
 }
 
+/* bindings: one per slot, then the inputs' (owned and absent ones NONE). */
 static void bind_operator(struct exec *e, IDMLBindingTable *table, DML_BUFFER_BINDING *buffers,
                           DML_BINDING_DESC *bindings)
 {
-    const uint32_t inputs = e->c->input_count;
+    const uint32_t inputs = e->c->input_count, bound = inputs + e->c->absent_inputs;
+    DML_BINDING_DESC *in = &bindings[e->slots];
 
     for (uint32_t slot = 0; slot < e->slots; ++slot)
     {
         buffers[slot] = buffer_binding(e, slot);
         bindings[slot] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &buffers[slot]};
     }
-    for (uint32_t j = 0; j < inputs; ++j)
-    {
-        if (is_owned(e, j))
-            bindings[j] = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
-    }
-    IDMLBindingTable_BindInputs(table, inputs, &bindings[0]);
+    for (uint32_t j = 0; j < bound; ++j)
+        in[j] = j < inputs && !is_owned(e, j) ? bindings[j]
+                                              : (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+    IDMLBindingTable_BindInputs(table, bound, in);
     IDMLBindingTable_BindOutputs(table, e->c->output_count, &bindings[inputs]);
     if (e->props.PersistentResourceSize)
         IDMLBindingTable_BindPersistentResource(table, &bindings[fuzz_persistent_slot(e)]);
+    if (e->props.TemporaryResourceSize)
+        IDMLBindingTable_BindTemporaryResource(table, &bindings[fuzz_temporary_slot(e)]);
 }
 
 static const char *run_operator(struct exec *e)
 {
     DML_BUFFER_BINDING *buffers = calloc(e->slots, sizeof(*buffers));
-    DML_BINDING_DESC *bindings = calloc(e->slots, sizeof(*bindings));
+    DML_BINDING_DESC *bindings =
+        calloc(e->slots + e->c->input_count + e->c->absent_inputs, sizeof(*bindings));
     IDMLBindingTable *table = NULL;
     const char *finding;
 
@@ -297,7 +314,7 @@ static const char *run_compiled(struct exec *e)
 
 const char *fuzz_execute(IDMLDevice *device, const struct fuzz_case *c, IDMLOperator *op)
 {
-    struct exec e = {.device = device, .c = c, .slots = c->input_count + c->output_count + 1};
+    struct exec e = {.device = device, .c = c, .slots = c->input_count + c->output_count + 2};
     const char *finding;
 
     if (!(finding = compile(&e, op)) && e.compiled && !(finding = check_properties(&e)))

@@ -14,7 +14,8 @@ struct placement
     uint64_t offset, size;
 };
 
-/* Slots: the inputs, then the outputs, then the persistent resource (size 0: none). */
+/* Slots: the inputs, then the outputs, then the persistent and the temporary resources (size 0:
+ * none). */
 struct exec
 {
     IDMLDevice *device;
@@ -30,9 +31,11 @@ struct exec
 
 const DML_TENSOR_DESC *fuzz_slot_tensor(const struct exec *e, uint32_t slot);
 uint32_t fuzz_persistent_slot(const struct exec *e);
+uint32_t fuzz_temporary_slot(const struct exec *e);
 
-/* fuzz_images.c. upload: every buffer but the persistent resource's filled with poison, the
- * inputs' bound ranges with bytes drawn from the case, before the initializer reads them. check:
+/* fuzz_images.c. upload: every buffer but the persistent and temporary resources' filled with
+ * poison, the inputs' bound ranges with bytes drawn from the case (index tensors with index
+ * values of every kind), before the initializer reads them. check:
  * every byte of those buffers after an execution against the images run through the C reference
  * (reference/): the outputs' elements as the reference computes them, every other byte as it
  * was. A difference is a finding. */

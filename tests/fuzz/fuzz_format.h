@@ -59,8 +59,8 @@ enum fuzz_kind
     FUZZ_KIND_SPLIT,
     FUZZ_KIND_PADDING,
     FUZZ_KIND_PADDING1,
-    FUZZ_KIND_OTHER,     /* Type from FF_OP_TYPE (default ELEMENT_WISE_ABS: not implemented), Desc a zero-byte
-                            allocation */
+    FUZZ_KIND_OTHER,     /* Type from FF_OP_TYPE (default ELEMENT_WISE_ABS: not implemented), Desc a
+                            zero-byte     allocation */
     FUZZ_KIND_EXAMPLE_0, /* + k: seed example k of tools/seed_examples.c */
     FUZZ_KIND_EXAMPLE_END = FUZZ_KIND_EXAMPLE_0 + 8,
     /* Appended past the examples, so that earlier corpus files keep their meaning. */
@@ -69,6 +69,21 @@ enum fuzz_kind
     FUZZ_KIND_TILE,
     FUZZ_KIND_DEPTH_SPACE, /* DEPTH_TO_SPACE(1) or SPACE_TO_DEPTH(1), from the parameter seed */
     FUZZ_KIND_CAST,
+    /* The index-carrying operators (their index tensors of the type the parameter seed picks),
+     * the generators and SLICE_GRAD: */
+    FUZZ_KIND_GATHER,
+    FUZZ_KIND_GATHER_ELEMENTS,
+    FUZZ_KIND_GATHER_ND,
+    FUZZ_KIND_GATHER_ND1,
+    FUZZ_KIND_SCATTER_ELEMENTS,
+    FUZZ_KIND_SCATTER_ND,
+    FUZZ_KIND_ONE_HOT,
+    FUZZ_KIND_REVERSE_SUBSEQUENCES,
+    FUZZ_KIND_FILL_VALUE_CONSTANT,
+    FUZZ_KIND_FILL_VALUE_SEQUENCE,
+    FUZZ_KIND_DIAGONAL_MATRIX,  /* rank 2-4 */
+    FUZZ_KIND_DIAGONAL_MATRIX1, /* rank 2-4, the input present or not (parameter seed) */
+    FUZZ_KIND_SLICE_GRAD,
     FUZZ_KIND_COUNT
 };
 
@@ -106,9 +121,11 @@ enum fuzz_strides
 
 enum fuzz_field
 {
-    /* One tensor's (tensor byte: 0 input, 1 + k output k, FUZZ_INPUT_TENSOR(j) JOIN's input j).
+    /* One tensor's (tensor byte: 0 input, 1 + k output k, FUZZ_INPUT_TENSOR(j) JOIN's input j or
+     * the desc's input field j: the indices 1, SCATTER's updates 2, ONE_HOT's values 1).
      * Pointers: 0 is NULL, else present. */
-    FF_TENSOR_PTR,  /* the DML_TENSOR_DESC (SPLIT's outputs: 0 zeroes the array entry) */
+    FF_TENSOR_PTR,  /* the DML_TENSOR_DESC (SPLIT's outputs: 0 zeroes the array entry;
+                       DIAGONAL_MATRIX1's input: 0 absent, bound as NONE) */
     FF_TENSOR_TYPE, /* DML_TENSOR_DESC.Type */
     FF_BUFFER_PTR,  /* DML_TENSOR_DESC.Desc */
     FF_DATA_TYPE,
@@ -127,25 +144,34 @@ enum fuzz_field
     FF_DESC_DIMENSION_COUNT, /* also the length of the desc's arrays */
     FF_ARRAY_PTR,    /* tensor byte: which array (SLICE1 offsets/sizes/strides, SLICE offsets/
                       * sizes/strides, PADDING start/end, SPLIT 0: OutputTensors, JOIN 0:
-                      * InputTensors, TILE 0: Repeats) */
+                      * InputTensors, TILE 0: Repeats, SLICE_GRAD offsets/sizes/strides) */
     FF_ARRAY,        /* tensor byte: which array; index: element */
     FF_MODE,         /* PaddingMode */
-    FF_VALUE,        /* PADDING: the FLOAT's bits; PADDING1: the DML_SCALAR_UNION, 64-bit */
-    FF_VALUE_TYPE,   /* PADDING1's PaddingValueDataType */
+    FF_VALUE,        /* PADDING, DIAGONAL_MATRIX: the FLOAT's bits; PADDING1, the fills,
+                      * DIAGONAL_MATRIX1: the DML_SCALAR_UNION, 64-bit (FILL_VALUE_SEQUENCE:
+                      * tensor byte 0 ValueStart, 1 ValueDelta) */
+    FF_VALUE_TYPE,   /* PADDING1's PaddingValueDataType, the fills' and DIAGONAL_MATRIX1's
+                        ValueDataType */
     FF_OUTPUT_COUNT, /* SPLIT: also the length of OutputTensors */
     FF_AXIS,
     FF_COMPILE_FLAGS,
     /* Appended (earlier corpus files keep their meaning): */
-    FF_INPUT_COUNT,     /* JOIN: also the length of InputTensors */
-    FF_BLOCK_SIZE,      /* DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1) */
-    FF_ORDER,           /* DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 */
-    FF_SCALE_BIAS_PTR,  /* IDENTITY: 0 NULL, else present */
-    FF_SCALE,           /* IDENTITY: ScaleBias.Scale's bits */
-    FF_BIAS,            /* IDENTITY: ScaleBias.Bias's bits */
+    FF_INPUT_COUNT,    /* JOIN: also the length of InputTensors */
+    FF_BLOCK_SIZE,     /* DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1) */
+    FF_ORDER,          /* DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 */
+    FF_SCALE_BIAS_PTR, /* IDENTITY: 0 NULL, else present */
+    FF_SCALE,          /* IDENTITY: ScaleBias.Scale's bits */
+    FF_BIAS,           /* IDENTITY: ScaleBias.Bias's bits */
+    FF_INDEX_COUNT,    /* tensor byte: 0 GATHER's IndexDimensions, GATHER_ND(1)'s and
+                        * SCATTER_ND's InputDimensionCount; 1 their IndicesDimensionCount;
+                        * 2 GATHER_ND1's BatchDimensionCount */
+    FF_OFFSET,         /* DIAGONAL_MATRIX's Offset */
+    FF_BAND,           /* DIAGONAL_MATRIX1: index 0 DiagonalFillBegin, 1 DiagonalFillEnd */
     FF_COUNT
 };
 
-/* JOIN's input j in a patch's tensor byte (input 0 is tensor 0, as every operator's input). */
+/* JOIN's input j, or an operator's input field j, in a patch's tensor byte (input 0 is tensor 0,
+ * as every operator's input). */
 #define FUZZ_INPUT_TENSOR(j) ((j) == 0 ? 0u : 0x80u + (j))
 /* Whether a tensor byte names an input. */
 #define FUZZ_TENSOR_IS_INPUT(t) ((t) == 0 || (t) >= 0x80u)

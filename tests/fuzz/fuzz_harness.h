@@ -15,6 +15,8 @@
  * Crashes, sanitizer reports and Vulkan validation messages (DMLOPS_VALIDATION=fatal) abort. */
 const char *fuzz_case_run(const uint8_t *data, size_t size);
 
+#define FUZZ_STATS_TYPES 256
+
 /* What the cases run so far reached: counted by the harness, printed by the replay test and
  * asserted on (a corpus that never reaches execution tests little). */
 struct fuzz_stats
@@ -24,6 +26,8 @@ struct fuzz_stats
     uint64_t compiled; /* CompileOperator returned a compiled operator */
     uint64_t executed; /* the operator ran on the device */
     uint64_t compared; /* and every byte it left matched the C reference */
+    /* compared, by operator type (DML_OPERATOR_TYPE below FUZZ_STATS_TYPES) */
+    uint32_t compared_of[FUZZ_STATS_TYPES];
 };
 
 extern struct fuzz_stats fuzz_stats;
@@ -36,6 +40,10 @@ void fuzz_device_warm_up(void);
 /* Forgets a device after a finding, so that later cases get a fresh one. */
 void fuzz_device_discard(DML_FEATURE_LEVEL level);
 void fuzz_device_release_all(void);
+
+/* fuzz_ops.c: the operator types with a builder (every implemented one): i-th, or 0 past the
+ * end. */
+DML_OPERATOR_TYPE fuzz_builder_type(uint32_t i);
 
 /* fuzz_exec.c: CompileOperator and everything after it, for an operator CreateOperator made. */
 struct fuzz_case;

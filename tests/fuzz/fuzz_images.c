@@ -8,10 +8,13 @@
 
 #define POISON 0xA5
 
-static bool is_persistent_buffer(const struct exec *e, uint32_t b)
+/* The persistent and temporary resources' buffer (the library's own bytes): not compared. */
+static bool is_resource_buffer(const struct exec *e, uint32_t b)
 {
     const struct placement *persistent = &e->places[fuzz_persistent_slot(e)];
-    return persistent->size && persistent->buffer == b;
+    const struct placement *temporary = &e->places[fuzz_temporary_slot(e)];
+    return (persistent->size && persistent->buffer == b) ||
+           (temporary->size && temporary->buffer == b);
 }
 
 /* The same bytes for the same case (the fuzzer must be able to reproduce a finding). */
@@ -24,23 +27,53 @@ static void fill(uint8_t *bytes, uint64_t size, uint32_t seed)
     }
 }
 
+/* An index tensor's elements of elem bytes: half in range of small axes or just past them, the
+ * rest negative (counted from the end, or past it), huge, near 2^32 or any bits; the same for
+ * the same case. */
+static void fill_indices(uint8_t *bytes, uint64_t size, uint32_t elem, uint32_t seed)
+{
+    for (uint64_t at = 0; elem && at + elem <= size; at += elem)
+    {
+        uint32_t kind = (seed = seed * 1664525u + 1013904223u) >> 29;
+        uint32_t r = (seed = seed * 1664525u + 1013904223u) >> 4;
+        int64_t values[8] = {r % 18,
+                             r % 18,
+                             r % 18,
+                             r % 18,
+                             -(int64_t)(1 + r % 18),
+                             INT64_MAX >> r % 40,
+                             (int64_t)UINT32_MAX - r % 3,
+                             (int64_t)((uint64_t)r << 36 ^ r * 2654435761u)};
+        memcpy(bytes + at, &values[kind], elem); /* little-endian: the low bytes */
+    }
+}
+
+/* Input j's bound range: bytes drawn from the case, or index values for an index tensor. */
+static void fill_input(struct exec *e, uint32_t j)
+{
+    const struct placement *place = &e->places[j];
+    const DML_BUFFER_TENSOR_DESC *t = e->c->inputs[j].Desc;
+    uint8_t *bytes = e->images[place->buffer] + place->offset;
+    if (e->c->index_inputs >> j & 1)
+        fill_indices(bytes, place->size, ref_element_size(t->DataType), 7919u * (j + 1));
+    else
+        fill(bytes, place->size, 7919u * (j + 1));
+}
+
 const char *fuzz_images_upload(struct exec *e)
 {
     if (!(e->images = calloc(e->slots, sizeof(*e->images))))
         return fuzz_finding("out of memory in the harness");
     for (uint32_t b = 0; b < e->slots; ++b)
     {
-        if (!e->buffer_sizes[b] || is_persistent_buffer(e, b))
+        if (!e->buffer_sizes[b] || is_resource_buffer(e, b))
             continue;
         if (!(e->images[b] = malloc(e->buffer_sizes[b])))
             return fuzz_finding("out of memory in the harness");
         memset(e->images[b], POISON, e->buffer_sizes[b]);
     }
     for (uint32_t j = 0; j < e->c->input_count; ++j)
-    {
-        const struct placement *place = &e->places[j];
-        fill(e->images[place->buffer] + place->offset, place->size, 7919u * (j + 1));
-    }
+        fill_input(e, j);
     for (uint32_t b = 0; b < e->slots; ++b)
     {
         HRESULT hr;
@@ -134,6 +167,8 @@ const char *fuzz_images_check(struct exec *e, const char *what)
             finding = compare(e, b, expected[b], actual, what);
     }
     fuzz_stats.compared += !finding;
+    if (!finding && (unsigned)e->c->desc->Type < FUZZ_STATS_TYPES)
+        ++fuzz_stats.compared_of[e->c->desc->Type];
     free(actual);
     for (uint32_t b = 0; expected && b < e->slots; ++b)
         free(expected[b]);

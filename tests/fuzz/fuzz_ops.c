@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "fuzz_decode_internal.h"
+#include "fuzz_harness.h"
 
 typedef void *(*build_fn)(struct fuzz_decoder *d, const struct fuzz_params *p,
                           DML_TENSOR_FLAGS input_flags, struct fuzz_case *c);
@@ -265,6 +266,239 @@ static void *build_cast(struct fuzz_decoder *d, const struct fuzz_params *p,
     return desc;
 }
 
+/* The operators whose inputs are separate desc fields: their count inputs in consecutive slots
+ * (c->inputs, the operator's order; tensor bytes FUZZ_INPUT_TENSOR(j)), input j shaped
+ * p->inputs[j] and, where bit j of index_mask is set, of p->index_type; fields[j] is slot j
+ * unless FF_TENSOR_PTR drops it. Output 0 shaped p->outputs[0]. */
+static void listed_tensors(struct fuzz_decoder *d, const struct fuzz_params *p,
+                           DML_TENSOR_FLAGS input_flags, uint32_t count, uint32_t index_mask,
+                           const DML_TENSOR_DESC **fields, struct fuzz_case *c)
+{
+    DML_TENSOR_DESC *inputs = fd_alloc(d, count ? count : 1, sizeof(*inputs));
+    for (uint32_t j = 0; inputs && j < count; ++j)
+    {
+        struct fuzz_params typed = *p;
+        const uint32_t t = FUZZ_INPUT_TENSOR(j);
+        if (index_mask >> j & 1)
+            typed.data_type = p->index_type;
+        fd_tensor_into(d, t, &typed, &p->inputs[j], j ? DML_TENSOR_FLAG_NONE : input_flags,
+                       &inputs[j]);
+        fields[j] = fd_present(d, FF_TENSOR_PTR, t, 0) ? &inputs[j] : NULL;
+    }
+    c->inputs = inputs;
+    c->input_count = count;
+    c->index_inputs = index_mask;
+    c->outputs = fd_tensor(d, 1, p, &p->outputs[0], DML_TENSOR_FLAG_NONE);
+    c->output_count = 1;
+}
+
+static uint32_t index_count(struct fuzz_decoder *d, const struct fuzz_params *p, uint32_t which)
+{
+    return fd_u32(d, FF_INDEX_COUNT, which, 0, p->counts[which]);
+}
+
+static void *build_gather(struct fuzz_decoder *d, const struct fuzz_params *p,
+                          DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_GATHER_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    *desc = (DML_GATHER_OPERATOR_DESC){in[0], in[1], c->outputs, fd_u32(d, FF_AXIS, 0, 0, p->axis),
+                                       index_count(d, p, 0)};
+    return desc;
+}
+
+static void *build_gather_elements(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                   DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_GATHER_ELEMENTS_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    *desc = (DML_GATHER_ELEMENTS_OPERATOR_DESC){in[0], in[1], c->outputs,
+                                                fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+/* GATHER_ND's desc is GATHER_ND1's without BatchDimensionCount (its allocation too, so that
+ * reading it is an overflow). */
+static void *build_gather_nd(struct fuzz_decoder *d, const struct fuzz_params *p,
+                             DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    const bool v1 = p->type == DML_OPERATOR_GATHER_ND1;
+    DML_GATHER_ND1_OPERATOR_DESC *desc =
+        fd_alloc(d, 1, v1 ? sizeof(*desc) : sizeof(DML_GATHER_ND_OPERATOR_DESC));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    desc->InputTensor = in[0];
+    desc->IndicesTensor = in[1];
+    desc->OutputTensor = c->outputs;
+    desc->InputDimensionCount = index_count(d, p, 0);
+    desc->IndicesDimensionCount = index_count(d, p, 1);
+    if (v1)
+        desc->BatchDimensionCount = index_count(d, p, 2);
+    return desc;
+}
+
+static void *build_scatter(struct fuzz_decoder *d, const struct fuzz_params *p,
+                           DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SCATTER_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[3] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 3, 1u << 1, in, c);
+    *desc = (DML_SCATTER_OPERATOR_DESC){in[0], in[1], in[2], c->outputs,
+                                        fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+static void *build_scatter_nd(struct fuzz_decoder *d, const struct fuzz_params *p,
+                              DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SCATTER_ND_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[3] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 3, 1u << 1, in, c);
+    *desc = (DML_SCATTER_ND_OPERATOR_DESC){
+        in[0], in[1], in[2], c->outputs, index_count(d, p, 0), index_count(d, p, 1)};
+    return desc;
+}
+
+/* Input 0 the indices, input 1 the values. */
+static void *build_one_hot(struct fuzz_decoder *d, const struct fuzz_params *p,
+                           DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_ONE_HOT_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 2, 1u << 0, in, c);
+    *desc =
+        (DML_ONE_HOT_OPERATOR_DESC){in[0], in[1], c->outputs, fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+static void *build_reverse_subsequences(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                        DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    *desc = (DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC){in[0], in[1], c->outputs,
+                                                     fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+static DML_SCALAR_UNION scalar(struct fuzz_decoder *d, uint32_t which, uint64_t fallback)
+{
+    DML_SCALAR_UNION value = {.UInt64 = fd_u64(d, FF_VALUE, which, 0, fallback)};
+    return value;
+}
+
+static DML_TENSOR_DATA_TYPE value_type(struct fuzz_decoder *d, const struct fuzz_params *p)
+{
+    return (DML_TENSOR_DATA_TYPE)fd_u32(d, FF_VALUE_TYPE, 0, 0, p->data_type);
+}
+
+/* The generators: no input, output 0 shaped like the input's default. */
+static void *build_fill_constant(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                 DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_FILL_VALUE_CONSTANT_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 0, 0, NULL, c);
+    *desc = (DML_FILL_VALUE_CONSTANT_OPERATOR_DESC){c->outputs, value_type(d, p),
+                                                    scalar(d, 0, p->value)};
+    return desc;
+}
+
+static void *build_fill_sequence(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                 DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 0, 0, NULL, c);
+    *desc = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){c->outputs, value_type(d, p),
+                                                    scalar(d, 0, p->value), scalar(d, 1, p->delta)};
+    return desc;
+}
+
+static void *build_diagonal(struct fuzz_decoder *d, const struct fuzz_params *p,
+                            DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_DIAGONAL_MATRIX_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    uint32_t bits = (uint32_t)fd_u64(d, FF_VALUE, 0, 0, p->value);
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, 0, 0, NULL, c);
+    desc->OutputTensor = c->outputs;
+    desc->Offset = (INT)fd_u32(d, FF_OFFSET, 0, 0, (uint32_t)p->band[0]);
+    memcpy(&desc->Value, &bits, sizeof(bits));
+    return desc;
+}
+
+/* The input is optional: present by default when p's input count is 1; absent, it takes one
+ * NONE binding. */
+static void *build_diagonal1(struct fuzz_decoder *d, const struct fuzz_params *p,
+                             DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const bool present = fd_u32(d, FF_TENSOR_PTR, 0, 0, p->input_count != 0) != 0;
+    const DML_TENSOR_DESC *in[1] = {NULL};
+
+    if (!desc)
+        return NULL;
+    listed_tensors(d, p, input_flags, present, 0, in, c);
+    c->absent_inputs = !present;
+    *desc =
+        (DML_DIAGONAL_MATRIX1_OPERATOR_DESC){in[0],
+                                             c->outputs,
+                                             value_type(d, p),
+                                             scalar(d, 0, p->value),
+                                             (INT)fd_u32(d, FF_BAND, 0, 0, (uint32_t)p->band[0]),
+                                             (INT)fd_u32(d, FF_BAND, 0, 1, (uint32_t)p->band[1])};
+    return desc;
+}
+
+/* SLICE1's backward: the window arrays as SLICE1's. */
+static void *build_slice_grad(struct fuzz_decoder *d, const struct fuzz_params *p,
+                              DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SLICE_GRAD_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    build_in_out(d, p, input_flags, c);
+    desc->InputGradientTensor = c->inputs;
+    desc->OutputGradientTensor = c->outputs;
+    desc->DimensionCount = desc_dimension_count(d, p);
+    desc->InputWindowOffsets = desc_array(d, p, 0, desc->DimensionCount);
+    desc->InputWindowSizes = desc_array(d, p, 1, desc->DimensionCount);
+    desc->InputWindowStrides = (const INT *)desc_array(d, p, 2, desc->DimensionCount);
+    return desc;
+}
+
 /* One builder per implemented operator: a new operator adds its row (and a FUZZ_KIND with its
  * valid default, fuzz_params.c). A type without a row gets a Desc with no readable byte. */
 static const struct
@@ -285,7 +519,25 @@ static const struct
     {DML_OPERATOR_SPACE_TO_DEPTH, build_depth_space},
     {DML_OPERATOR_SPACE_TO_DEPTH1, build_depth_space},
     {DML_OPERATOR_CAST, build_cast},
+    {DML_OPERATOR_GATHER, build_gather},
+    {DML_OPERATOR_GATHER_ELEMENTS, build_gather_elements},
+    {DML_OPERATOR_GATHER_ND, build_gather_nd},
+    {DML_OPERATOR_GATHER_ND1, build_gather_nd},
+    {DML_OPERATOR_SCATTER_ELEMENTS, build_scatter},
+    {DML_OPERATOR_SCATTER_ND, build_scatter_nd},
+    {DML_OPERATOR_ONE_HOT, build_one_hot},
+    {DML_OPERATOR_REVERSE_SUBSEQUENCES, build_reverse_subsequences},
+    {DML_OPERATOR_FILL_VALUE_CONSTANT, build_fill_constant},
+    {DML_OPERATOR_FILL_VALUE_SEQUENCE, build_fill_sequence},
+    {DML_OPERATOR_DIAGONAL_MATRIX, build_diagonal},
+    {DML_OPERATOR_DIAGONAL_MATRIX1, build_diagonal1},
+    {DML_OPERATOR_SLICE_GRAD, build_slice_grad},
 };
+
+DML_OPERATOR_TYPE fuzz_builder_type(uint32_t i)
+{
+    return i < sizeof(builders) / sizeof(builders[0]) ? builders[i].type : (DML_OPERATOR_TYPE)0;
+}
 
 static build_fn find_builder(DML_OPERATOR_TYPE type)
 {

@@ -174,14 +174,209 @@ static void generic_cast(struct fuzz_params *p, struct rng *rng, uint8_t options
     p->out_data_type = (DML_TENSOR_DATA_TYPE)(1 + (p->data_type - 1 + 1 + rng_below(rng, 10)) % 11);
 }
 
+/* The index-carrying operators' index type: any of the four (UINT32 the only one below FL 3.0). */
+static void pick_index_type(struct fuzz_params *p, struct rng *rng)
+{
+    static const DML_TENSOR_DATA_TYPE types[] = {
+        DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT64,
+        DML_TENSOR_DATA_TYPE_INT64};
+    p->index_type = types[rng_below(rng, 4)];
+}
+
+/* A shape of p's rank, all 1s. */
+static struct fuzz_shape ones(const struct fuzz_params *p)
+{
+    struct fuzz_shape shape = {p->input.rank, {1, 1, 1, 1, 1, 1, 1, 1}};
+    return shape;
+}
+
+/* GATHER (GA-4): the input dims before Axis that do not fit are 1; the indices' last
+ * IndexDimensions dims (none past Axis's place) of 1-3; the output the walk of the reference. */
+static void generic_gather(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    const int rank = (int)p->input.rank, a = (int)rng_below(rng, p->input.rank);
+    const int m = (int)rng_below(rng, p->input.rank + 1);
+    struct fuzz_shape indices = ones(p), output = ones(p);
+    pick_index_type(p, rng);
+    p->axis = (uint32_t)a;
+    p->counts[0] = (uint32_t)m;
+    p->input_count = 2;
+    for (int d = 0; d < rank; ++d)
+    {
+        if (d + m >= rank && rank - 1 - d <= a)
+            indices.sizes[d] = 1 + rng_below(rng, 3);
+        if (d + 1 < m && d < a)
+            p->input.sizes[d] = 1;
+        if (d > a)
+            output.sizes[d] = p->input.sizes[d];
+    }
+    for (int t = 0; t < m && a - t >= 0; ++t)
+        output.sizes[a - t] = indices.sizes[rank - 1 - t];
+    for (int t = 0; a - m - t >= 0 && a - 1 - t >= 0; ++t)
+        output.sizes[a - m - t] = p->input.sizes[a - 1 - t];
+    p->inputs[1] = indices;
+    p->outputs[0] = output;
+}
+
+/* GATHER_ELEMENTS, SCATTER_ELEMENTS: indices (and updates) like the input but along Axis, where
+ * they may hold more or fewer. */
+static void generic_elements(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    const bool scatter = p->type == DML_OPERATOR_SCATTER_ELEMENTS;
+    pick_index_type(p, rng);
+    p->axis = rng_below(rng, p->input.rank);
+    p->input_count = scatter ? 3 : 2;
+    p->inputs[1] = p->input;
+    p->inputs[1].sizes[p->axis] = 1 + rng_below(rng, p->input.sizes[p->axis] + 2);
+    p->inputs[2] = p->inputs[1];
+    p->outputs[0] = scatter ? p->input : p->inputs[1];
+}
+
+/* The counts the ND rules allow (FD5): B < p, q; 1 <= k <= p - B; q - 1 + p - B - k <= rank. */
+static void nd_counts(struct fuzz_params *p, struct rng *rng, bool batches, uint32_t *k)
+{
+    const uint32_t rank = p->input.rank;
+    uint32_t in = 1, ix = 1, b = 0;
+    *k = 1;
+    for (int tries = 0; tries < 16; ++tries)
+    {
+        uint32_t i = 1 + rng_below(rng, rank), x = 1 + rng_below(rng, rank);
+        uint32_t bb = batches ? rng_below(rng, i < x ? i : x) : 0;
+        uint32_t kk = 1 + rng_below(rng, i - bb);
+        if (x - 1 + i - bb - kk <= rank)
+        {
+            in = i, ix = x, b = bb, *k = kk;
+            break;
+        }
+    }
+    p->counts[0] = in, p->counts[1] = ix, p->counts[2] = b;
+}
+
+/* GATHER_ND(1), SCATTER_ND: the input's and indices' leading dims 1, tuples of k components of
+ * 1-3 positions, the other side {1.., batches, positions, the input's trailing dims}. */
+static void generic_nd(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    const bool scatter = p->type == DML_OPERATOR_SCATTER_ND;
+    const uint32_t rank = p->input.rank;
+    struct fuzz_shape indices = ones(p), other = ones(p);
+    uint32_t k;
+    pick_index_type(p, rng);
+    nd_counts(p, rng, p->type == DML_OPERATOR_GATHER_ND1, &k);
+    const uint32_t in = p->counts[0], ix = p->counts[1], b = p->counts[2];
+    const uint32_t trailing = in - b - k, positions = ix - 1, pad = rank - positions - trailing;
+    for (uint32_t d = 0; d < rank; ++d)
+    {
+        if (d < rank - in)
+            p->input.sizes[d] = 1;
+        if (d >= rank - ix)
+            indices.sizes[d] = 1 + rng_below(rng, 3);
+    }
+    indices.sizes[rank - 1] = k;
+    for (uint32_t j = 0; j < b; ++j)
+        indices.sizes[rank - ix + j] = p->input.sizes[rank - in + j];
+    for (uint32_t j = 0; j < positions; ++j)
+        other.sizes[pad + j] = indices.sizes[rank - ix + j];
+    for (uint32_t j = 0; j < trailing; ++j)
+        other.sizes[pad + positions + j] = p->input.sizes[rank - trailing + j];
+    p->input_count = scatter ? 3 : 2;
+    p->inputs[1] = indices;
+    p->inputs[2] = other;
+    p->outputs[0] = scatter ? p->input : other;
+}
+
+/* ONE_HOT: the input's shape is the output's; input 0 the indices (1 along Axis), input 1 the
+ * values {1.., 2} or {1.., 2, 1}. */
+static void generic_one_hot(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    const uint32_t rank = p->input.rank;
+    pick_index_type(p, rng);
+    p->axis = rng_below(rng, rank);
+    p->input_count = 2;
+    p->outputs[0] = p->input;
+    p->inputs[1] = ones(p);
+    p->inputs[1].sizes[rank > 1 && rng_below(rng, 2) ? rank - 2 : rank - 1] = 2;
+    p->input.sizes[p->axis] = 1;
+}
+
+/* REVERSE_SUBSEQUENCES: lengths (UINT32 or UINT64) of 1 along Axis. */
+static void generic_reverse(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    p->index_type = rng_below(rng, 2) ? DML_TENSOR_DATA_TYPE_UINT64 : DML_TENSOR_DATA_TYPE_UINT32;
+    p->axis = rng_below(rng, p->input.rank);
+    p->input_count = 2;
+    p->inputs[1] = p->input;
+    p->inputs[1].sizes[p->axis] = 1;
+}
+
+/* A float value's bits: a small exact value or any bits (NaN, infinities, subnormals). */
+static uint32_t float_bits(struct rng *rng)
+{
+    float f = (float)((int32_t)rng_below(rng, 401) - 200) / (float)(1u << rng_below(rng, 4));
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof(bits));
+    return rng_below(rng, 4) ? bits : rng_next(rng);
+}
+
+/* A DML_SCALAR_UNION of type: any bits, or (float types) mostly a small value. */
+static uint64_t scalar_bits(DML_TENSOR_DATA_TYPE type, struct rng *rng)
+{
+    uint64_t bits = (uint64_t)rng_next(rng) << 32 | rng_next(rng);
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32 && rng_below(rng, 4))
+        bits = bits >> 32 << 32 | float_bits(rng);
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && rng_below(rng, 4))
+        bits = bits >> 16 << 16 | (0x3C00u + rng_below(rng, 0x0800u)) | rng_below(rng, 2) << 15;
+    return bits;
+}
+
+/* The fills: no input; FILL_VALUE_SEQUENCE has no FLOAT64 (FL 5.0's table): FLOAT32 instead. */
+static void generic_fill(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    if (p->type == DML_OPERATOR_FILL_VALUE_SEQUENCE && p->data_type == DML_TENSOR_DATA_TYPE_FLOAT64)
+        p->data_type = p->out_data_type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    p->input_count = 0;
+    p->value = scalar_bits(p->data_type, rng);
+    p->delta = scalar_bits(p->data_type, rng);
+}
+
+/* A band bound near the matrix (n its larger side), or INT32_MIN, INT32_MAX. */
+static int32_t band_bound(struct rng *rng, uint32_t n)
+{
+    if (!rng_below(rng, 8))
+        return rng_below(rng, 2) ? INT32_MIN : INT32_MAX;
+    return (int32_t)rng_below(rng, 2 * n + 5) - (int32_t)n - 2;
+}
+
+/* The diagonals: DIAGONAL_MATRIX no input, a float Value and an Offset; DIAGONAL_MATRIX1 the input
+ * present or not, any Value bits, Begin and End. */
+static void generic_diagonal(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    const uint32_t rank = p->input.rank, h = p->input.sizes[rank - 2], w = p->input.sizes[rank - 1];
+    const bool v1 = p->type == DML_OPERATOR_DIAGONAL_MATRIX1;
+    p->input_count = v1 ? rng_below(rng, 3) != 0 : 0;
+    p->value = v1 ? scalar_bits(p->data_type, rng) : float_bits(rng);
+    p->band[0] = band_bound(rng, h > w ? h : w);
+    p->band[1] = band_bound(rng, h > w ? h : w);
+}
+
+/* SLICE1's backward: from a SLICE1 case (never a zero stride), the input gradient shaped like
+ * the slice's output and the output gradient like its input. */
+static void generic_slice_grad(struct fuzz_params *p, struct rng *rng, uint8_t options)
+{
+    generic_slice1(p, rng, options);
+    const struct fuzz_shape slice_input = p->input;
+    p->input = p->outputs[0];
+    p->outputs[0] = slice_input;
+}
+
 static void generic_none(struct fuzz_params *p, struct rng *rng, uint8_t options) {}
 
-/* Each generic kind: its operator type, and how its valid desc departs from a copy of the
- * input's shape. */
+/* Each generic kind: its operator type, how its valid desc departs from a copy of the input's
+ * shape, and the ranks it allows (0: any). */
 static const struct
 {
     DML_OPERATOR_TYPE type;
     void (*generate)(struct fuzz_params *p, struct rng *rng, uint8_t options);
+    uint32_t min_rank, max_rank;
 } kinds[FUZZ_KIND_COUNT] = {
     [FUZZ_KIND_SLICE1] = {DML_OPERATOR_SLICE1, generic_slice1},
     [FUZZ_KIND_SLICE] = {DML_OPERATOR_SLICE, generic_slice},
@@ -192,9 +387,33 @@ static const struct
     [FUZZ_KIND_JOIN] = {DML_OPERATOR_JOIN, generic_join},
     [FUZZ_KIND_IDENTITY] = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, generic_identity},
     [FUZZ_KIND_TILE] = {DML_OPERATOR_TILE, generic_tile},
-    [FUZZ_KIND_DEPTH_SPACE] = {DML_OPERATOR_DEPTH_TO_SPACE, generic_depth_space},
+    [FUZZ_KIND_DEPTH_SPACE] = {DML_OPERATOR_DEPTH_TO_SPACE, generic_depth_space, 4, 4},
     [FUZZ_KIND_CAST] = {DML_OPERATOR_CAST, generic_cast},
+    [FUZZ_KIND_GATHER] = {DML_OPERATOR_GATHER, generic_gather},
+    [FUZZ_KIND_GATHER_ELEMENTS] = {DML_OPERATOR_GATHER_ELEMENTS, generic_elements},
+    [FUZZ_KIND_GATHER_ND] = {DML_OPERATOR_GATHER_ND, generic_nd},
+    [FUZZ_KIND_GATHER_ND1] = {DML_OPERATOR_GATHER_ND1, generic_nd},
+    [FUZZ_KIND_SCATTER_ELEMENTS] = {DML_OPERATOR_SCATTER_ELEMENTS, generic_elements},
+    [FUZZ_KIND_SCATTER_ND] = {DML_OPERATOR_SCATTER_ND, generic_nd},
+    [FUZZ_KIND_ONE_HOT] = {DML_OPERATOR_ONE_HOT, generic_one_hot},
+    [FUZZ_KIND_REVERSE_SUBSEQUENCES] = {DML_OPERATOR_REVERSE_SUBSEQUENCES, generic_reverse},
+    [FUZZ_KIND_FILL_VALUE_CONSTANT] = {DML_OPERATOR_FILL_VALUE_CONSTANT, generic_fill},
+    [FUZZ_KIND_FILL_VALUE_SEQUENCE] = {DML_OPERATOR_FILL_VALUE_SEQUENCE, generic_fill},
+    [FUZZ_KIND_DIAGONAL_MATRIX] = {DML_OPERATOR_DIAGONAL_MATRIX, generic_diagonal, 2, 4},
+    [FUZZ_KIND_DIAGONAL_MATRIX1] = {DML_OPERATOR_DIAGONAL_MATRIX1, generic_diagonal, 2, 4},
+    [FUZZ_KIND_SLICE_GRAD] = {DML_OPERATOR_SLICE_GRAD, generic_slice_grad},
 };
+
+/* The header's rank, within the kind's range. */
+static uint32_t generic_rank(enum fuzz_kind kind, const uint8_t *header)
+{
+    uint32_t rank = 1 + header[FH_RANK] % FUZZ_RANK_MAX;
+    if (kinds[kind].min_rank && rank < kinds[kind].min_rank)
+        rank = kinds[kind].min_rank;
+    if (kinds[kind].max_rank && rank > kinds[kind].max_rank)
+        rank = kinds[kind].max_rank;
+    return rank;
+}
 
 void fuzz_params_generic(enum fuzz_kind kind, const uint8_t *header, struct fuzz_params *p)
 {
@@ -203,8 +422,7 @@ void fuzz_params_generic(enum fuzz_kind kind, const uint8_t *header, struct fuzz
     memset(p, 0, sizeof(*p));
     p->type = kinds[kind].type;
     p->data_type = p->out_data_type = (DML_TENSOR_DATA_TYPE)(1 + header[FH_DATA_TYPE] % 11);
-    generic_shape(kind == FUZZ_KIND_DEPTH_SPACE ? 4 : 1 + header[FH_RANK] % FUZZ_RANK_MAX,
-                  read_le32(header + FH_SHAPE_SEED), &p->input);
+    generic_shape(generic_rank(kind, header), read_le32(header + FH_SHAPE_SEED), &p->input);
     p->input_count = p->output_count = 1;
     p->outputs[0] = p->input;
     kinds[kind].generate(p, &rng, header[FH_OPTIONS]);

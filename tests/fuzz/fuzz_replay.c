@@ -116,6 +116,23 @@ static void test_corpus_reaches_execution(void **state)
     assert_true(fuzz_stats.accepted < fuzz_stats.cases); /* some edge cases are rejected */
 }
 
+/* Runs last too: every operator with a builder (every implemented one) had a case executed and
+ * compared byte for byte with the C reference. */
+static void test_corpus_compares_every_operator(void **state)
+{
+    uint32_t missing = 0;
+    DML_OPERATOR_TYPE type;
+    for (uint32_t i = 0; (type = fuzz_builder_type(i)) != 0; ++i)
+    {
+        if (fuzz_stats.compared_of[type])
+            continue;
+        printf("corpus: no case of operator type %u was compared with the reference\n",
+               (unsigned)type);
+        ++missing;
+    }
+    assert_int_equal(missing, 0);
+}
+
 static int release_devices(void **state)
 {
     fuzz_device_release_all();
@@ -133,7 +150,7 @@ int main(int argc, char **argv)
         collect(argv[i]);
     if (argc == 1)
         collect(FUZZ_CORPUS_DIR);
-    if (!(tests = calloc(corpus.count + 2, sizeof(*tests))))
+    if (!(tests = calloc(corpus.count + 3, sizeof(*tests))))
         return 1;
     tests[0] = (struct CMUnitTest)cmocka_unit_test(test_corpus_present);
     for (size_t i = 0; i < corpus.count; ++i)
@@ -141,7 +158,9 @@ int main(int argc, char **argv)
             strrchr(corpus.paths[i], '/') ? strrchr(corpus.paths[i], '/') + 1 : corpus.paths[i],
             test_corpus_file, NULL, NULL, corpus.paths[i]};
     tests[1 + corpus.count] = (struct CMUnitTest)cmocka_unit_test(test_corpus_reaches_execution);
-    failed = _cmocka_run_group_tests("fuzz_corpus", tests, corpus.count + 2, NULL, release_devices);
+    tests[2 + corpus.count] =
+        (struct CMUnitTest)cmocka_unit_test(test_corpus_compares_every_operator);
+    failed = _cmocka_run_group_tests("fuzz_corpus", tests, corpus.count + 3, NULL, release_devices);
     for (size_t i = 0; i < corpus.count; ++i)
         free(corpus.paths[i]);
     free(corpus.paths);

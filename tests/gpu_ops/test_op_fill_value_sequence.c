@@ -1,6 +1,6 @@
-/* FILL_VALUE_SEQUENCE on the GPU and through plan_exec, bit-exact against the C reference below
- * (decision FD4): seeded random cases of all 10 types, rank 1-8, packed, permuted and gapped
- * outputs (the index stays the logical row-major one), integer operands with garbage in the
+/* FILL_VALUE_SEQUENCE on the GPU and through plan_exec, bit-exact against the C reference
+ * (reference/) (decision FD4): seeded random cases of all 10 types, rank 1-8, packed, permuted and
+ * gapped outputs (the index stays the logical row-major one), integer operands with garbage in the
  * union's unused bytes, float operands that are small exact values, random finite values, or any
  * bits (NaN, infinities, subnormals). Indices past 2^24, where float32(k) rounds, and up to
  * 2^32 - 1 are checked on hand-built plans (no tensor that large is needed). */
@@ -34,87 +34,24 @@ struct sequence_case
     DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC desc;
 };
 
-static float float_of(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof(f));
-    return f;
-}
-
-static uint32_t bits_of(float f)
-{
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof(bits));
-    return bits;
-}
-
-/* An IEEE half's value (D5: its bits in the union's low 16 bits). */
-static float half_value(uint16_t h)
-{
-    float sign = h & 0x8000 ? -1.0f : 1.0f;
-    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    if (e == 0x1f) /* infinity, or a NaN whose payload moves to the top of float32's */
-        return float_of((uint32_t)(h & 0x8000) << 16 | 0x7f800000u | (uint32_t)m << 13);
-    return sign * (e ? ldexpf((float)(m | 0x400), e - 25) : ldexpf((float)m, -24));
-}
-
-/* Start + k * Delta in float32: fma(k, Delta, Start) rounded once, k rounded to float32 first
- * (C's conversion: nearest even). NaN as enum plan_arith's FMA: Delta's, else Start's, quieted;
- * an invalid operation (0 * inf, inf - inf) the positive default NaN. */
-static uint32_t float_sequence(uint64_t k, float start, float delta)
-{
-    if (isnan(delta) || isnan(start))
-        return bits_of(isnan(delta) ? delta : start) | 0x400000u;
-    float r = fmaf((float)k, delta, start);
-    return isnan(r) ? 0x7fc00000u : bits_of(r);
-}
-
-/* The union as a signed 64-bit value of type. */
-static int64_t integer_value(const DML_SCALAR_UNION *v, DML_TENSOR_DATA_TYPE type)
-{
-    switch (type)
-    {
-    case DML_TENSOR_DATA_TYPE_UINT8:
-        return v->UInt8;
-    case DML_TENSOR_DATA_TYPE_INT8:
-        return v->Int8;
-    case DML_TENSOR_DATA_TYPE_UINT16:
-        return v->UInt16;
-    case DML_TENSOR_DATA_TYPE_INT16:
-        return v->Int16;
-    case DML_TENSOR_DATA_TYPE_UINT32:
-        return v->UInt32;
-    case DML_TENSOR_DATA_TYPE_INT32:
-        return v->Int32;
-    default:
-        return v->Int64;
-    }
-}
-
-/* FD4: element k of the sequence, its bits in the low bytes. */
+/* Element k of the sequence (its bits in the low bytes), from the C reference: the element of a
+ * {2^32 - 1, 2^32 - 1} tensor at k's coordinate (a generator's reference reads no memory). */
 static uint64_t element(const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC *desc, uint64_t k)
 {
-    DML_TENSOR_DATA_TYPE type = desc->ValueDataType;
-    if (type == DML_TENSOR_DATA_TYPE_FLOAT32)
-        return float_sequence(k, desc->ValueStart.Float32, desc->ValueDelta.Float32);
-    if (type == DML_TENSOR_DATA_TYPE_FLOAT16)
-        return ref_float_to_element(float_of(float_sequence(k, half_value(desc->ValueStart.UInt16),
-                                                            half_value(desc->ValueDelta.UInt16))),
-                                    DML_TENSOR_DATA_TYPE_FLOAT16);
-    /* 64-bit two's complement, wrapped to the type (the low bytes) */
-    return (uint64_t)integer_value(&desc->ValueStart, type) +
-           k * (uint64_t)integer_value(&desc->ValueDelta, type);
-}
-
-static void reference(const struct sequence_case *sc, struct op_check_buffers *b)
-{
-    uint32_t c[8];
-    for (uint64_t k = 0; k < op_tensor_count(&sc->out); ++k)
-    {
-        uint64_t bits = element(&sc->desc, k);
-        op_tensor_coords(&sc->out, k, c);
-        memcpy(b->data[0] + op_tensor_offset(&sc->out, c), &bits, sc->out.elem);
-    }
+    static const UINT sizes[2] = {UINT32_MAX, UINT32_MAX};
+    const DML_BUFFER_TENSOR_DESC *out = desc->OutputTensor->Desc;
+    DML_BUFFER_TENSOR_DESC wide = {out->DataType, DML_TENSOR_FLAG_NONE, 2, sizes, NULL, 0, 0};
+    DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &wide};
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC sequence = *desc;
+    DML_OPERATOR_DESC op = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &sequence};
+    const int64_t c[2] = {(int64_t)(k / UINT32_MAX), (int64_t)(k % UINT32_MAX)};
+    struct ref_output r;
+    uint64_t bits = 0;
+    sequence.OutputTensor = &tensor;
+    ref_output_init(&r, &op, NULL, 0);
+    ref_output_element(&r, c, &bits);
+    ref_output_free(&r);
+    return bits;
 }
 
 /* A float operand's bits (FLOAT16: in the low 16 bits, the rest garbage). */
@@ -270,8 +207,8 @@ int main(void)
         char why[256];
         generate(&sc, seed);
         op_check_alloc(&b, 0, sc.out.buffer.TotalTensorSizeInBytes, &rng);
-        reference(&sc, &b);
         DML_OPERATOR_DESC desc = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &sc.desc};
+        op_check_expect(&b, &desc);
         if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)))
         {
             fprintf(stderr, "FILL_VALUE_SEQUENCE seed %llu: %s (start %llx, delta %llx)\n",

@@ -1,5 +1,5 @@
 /* GATHER (datamove-family 4, FD7) on the GPU and through plan_exec, bit-exact against the C
- * reference below: seeded random cases of all 11 data types and the 4 index types, rank 1-8,
+ * reference (reference/): seeded random cases of all 11 data types and the 4 index types, rank 1-8,
  * every Axis and IndexDimensions 0..rank, with permuted, gapped and broadcast input and indices
  * and permuted or gapped outputs, indices in range, negative, out of range and huge; every 8th
  * case also through the whole API as an operator and as a one-node graph. Golden plans: an
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "gpu.h"
-#include "index_ref.h"
+#include "index_case.h"
 #include "lower.h"
 #include "op_check.h"
 #include "plan_exec.h"
@@ -23,44 +23,17 @@
 struct gather_case
 {
     uint32_t rank, axis, index_dims;
-    struct index_ref_tensor input, indices, output;
+    struct index_case_tensor input, indices, output;
     DML_GATHER_OPERATOR_DESC desc;
 };
-
-/* The spec's pseudo-code, output[...] = input[..., indices[...], ...], with DirectMLX's output
- * dims: for output coordinate o, the input's coordinates after Axis are o's at the same place,
- * the indices' last IndexDimensions coordinates are o's ending at Axis, and the input's
- * coordinates before Axis are o's right before those; the index is clamped (FD7). */
-static void reference(const struct gather_case *gc, struct op_check_buffers *b)
-{
-    const int a = (int)gc->axis, m = (int)gc->index_dims, rank = (int)gc->rank;
-    uint64_t count = index_ref_count(gc->rank, gc->output.sizes);
-
-    for (uint64_t i = 0; i < count; ++i)
-    {
-        uint32_t o[8], in[8] = {0}, ix[8] = {0};
-        index_ref_coords(i, gc->rank, gc->output.sizes, o);
-        for (int d = a + 1; d < rank; ++d)
-            in[d] = o[d];
-        for (int t = 0; t < m && a - t >= 0; ++t)
-            ix[rank - 1 - t] = o[a - t];
-        for (int t = 0; a - m - t >= 0 && a - 1 - t >= 0; ++t)
-            in[a - 1 - t] = o[a - m - t];
-        int64_t v =
-            index_ref_value(b->data[1], gc->indices.type, index_ref_offset(&gc->indices, ix));
-        in[a] = index_ref_clamp(v, gc->input.sizes[a]);
-        memcpy(b->data[2] + index_ref_offset(&gc->output, o) * gc->output.elem,
-               b->data[0] + index_ref_offset(&gc->input, in) * gc->input.elem, gc->input.elem);
-    }
-}
 
 /* Sizes that satisfy GA-4: the input dims before Axis that do not fit, and the indices dims
  * before the last IndexDimensions (or before the output's first), are 1. */
 static void generate(struct gather_case *gc, uint64_t seed)
 {
     struct rng rng = rng_seeded(seed);
-    DML_TENSOR_DATA_TYPE type = index_ref_data_types[seed % INDEX_REF_DATA_TYPES];
-    DML_TENSOR_DATA_TYPE index_type = index_ref_index_types[(seed / 11) % INDEX_REF_INDEX_TYPES];
+    DML_TENSOR_DATA_TYPE type = index_case_data_types[seed % INDEX_CASE_DATA_TYPES];
+    DML_TENSOR_DATA_TYPE index_type = index_case_index_types[(seed / 11) % INDEX_CASE_INDEX_TYPES];
     uint32_t in_sizes[8], ix_sizes[8], out_sizes[8], max = 0;
 
     memset(gc, 0, sizeof(*gc));
@@ -85,9 +58,9 @@ static void generate(struct gather_case *gc, uint64_t seed)
         out_sizes[a - t] = ix_sizes[rank - 1 - t];
     for (int t = 0; a - m - t >= 0 && a - 1 - t >= 0; ++t)
         out_sizes[a - m - t] = in_sizes[a - 1 - t];
-    index_ref_tensor(&gc->input, type, gc->rank, in_sizes, true, true, &rng);
-    index_ref_tensor(&gc->indices, index_type, gc->rank, ix_sizes, true, true, &rng);
-    index_ref_tensor(&gc->output, type, gc->rank, out_sizes, true, false, &rng);
+    index_case_tensor(&gc->input, type, gc->rank, in_sizes, true, true, &rng);
+    index_case_tensor(&gc->indices, index_type, gc->rank, ix_sizes, true, true, &rng);
+    index_case_tensor(&gc->output, type, gc->rank, out_sizes, true, false, &rng);
     gc->desc = (DML_GATHER_OPERATOR_DESC){&gc->input.desc, &gc->indices.desc, &gc->output.desc,
                                           gc->axis, gc->index_dims};
 }
@@ -96,9 +69,9 @@ static void describe(const struct gather_case *gc, uint64_t seed, const char *wh
 {
     fprintf(stderr, "GATHER seed %llu: %s\n  rank %u axis %u index dims %u\n",
             (unsigned long long)seed, why, gc->rank, gc->axis, gc->index_dims);
-    index_ref_describe("input", &gc->input);
-    index_ref_describe("indices", &gc->indices);
-    index_ref_describe("output", &gc->output);
+    index_case_describe("input", &gc->input);
+    index_case_describe("indices", &gc->indices);
+    index_case_describe("output", &gc->output);
 }
 
 /* An embedding lookup, {V, D} rows by {1, N} indices: rows move as 16-byte units, and the
@@ -113,9 +86,9 @@ static int golden(void)
     struct plan plan;
     int failures = 0;
 
-    index_ref_tensor(&gc.input, DML_TENSOR_DATA_TYPE_FLOAT32, 2, table, false, false, &rng);
-    index_ref_tensor(&gc.indices, DML_TENSOR_DATA_TYPE_INT64, 2, ids, false, false, &rng);
-    index_ref_tensor(&gc.output, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out, false, false, &rng);
+    index_case_tensor(&gc.input, DML_TENSOR_DATA_TYPE_FLOAT32, 2, table, false, false, &rng);
+    index_case_tensor(&gc.indices, DML_TENSOR_DATA_TYPE_INT64, 2, ids, false, false, &rng);
+    index_case_tensor(&gc.output, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out, false, false, &rng);
     gc.desc = (DML_GATHER_OPERATOR_DESC){&gc.input.desc, &gc.indices.desc, &gc.output.desc, 0, 1};
     DML_OPERATOR_DESC desc = {DML_OPERATOR_GATHER, &gc.desc};
     if (dml_operator_validate(&ctx, &desc, &def) != S_OK || FAILED(dml_lower(&def, &plan)))
@@ -150,9 +123,9 @@ int main(void)
         op_check_alloc(&b, 0, gc.input.buffer.TotalTensorSizeInBytes, &rng);
         op_check_alloc(&b, 1, gc.indices.buffer.TotalTensorSizeInBytes, &rng);
         op_check_alloc(&b, 2, gc.output.buffer.TotalTensorSizeInBytes, &rng);
-        index_ref_fill(b.data[1], b.bytes[1], gc.indices.type, &gc.input.sizes[gc.axis], 1, &rng);
-        reference(&gc, &b);
+        index_case_fill(b.data[1], b.bytes[1], gc.indices.type, &gc.input.sizes[gc.axis], 1, &rng);
         DML_OPERATOR_DESC desc = {DML_OPERATOR_GATHER, &gc.desc};
+        op_check_expect(&b, &desc);
         if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
             (device && seed % 8 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
         {

@@ -1,8 +1,9 @@
 /* GATHER_ELEMENTS (datamove-family 5, FD7) on the GPU and through plan_exec, bit-exact against the
- * C reference below: seeded random cases of all 11 data types and the 4 index types, rank 1-8,
- * every Axis, the indices' axis extent smaller or larger than the input's, with permuted, gapped
- * and broadcast input and indices and permuted or gapped outputs, indices in range, negative, out
- * of range and huge; every 8th case also through the whole API, as an operator and as a graph. */
+ * C reference (reference/): seeded random cases of all 11 data types and the 4 index types, rank
+ * 1-8, every Axis, the indices' axis extent smaller or larger than the input's, with permuted,
+ * gapped and broadcast input and indices and permuted or gapped outputs, indices in range,
+ * negative, out of range and huge; every 8th case also through the whole API, as an operator and as
+ * a graph. */
 #include "api_run.h"
 
 #include <stdio.h>
@@ -10,7 +11,7 @@
 #include <string.h>
 
 #include "gpu.h"
-#include "index_ref.h"
+#include "index_case.h"
 #include "op_check.h"
 #include "vk_test.h"
 
@@ -19,34 +20,15 @@
 struct elements_case
 {
     uint32_t rank, axis;
-    struct index_ref_tensor input, indices, output;
+    struct index_case_tensor input, indices, output;
     DML_GATHER_ELEMENTS_OPERATOR_DESC desc;
 };
-
-/* The spec's pseudo-code: output[i, j, k, ...] = input[..., index[i, j, k, ...] at Axis, ...],
- * the index clamped into the axis (FD7). */
-static void reference(const struct elements_case *ec, struct op_check_buffers *b)
-{
-    uint64_t count = index_ref_count(ec->rank, ec->output.sizes);
-
-    for (uint64_t i = 0; i < count; ++i)
-    {
-        uint32_t c[8], in[8];
-        index_ref_coords(i, ec->rank, ec->output.sizes, c);
-        memcpy(in, c, sizeof(in));
-        int64_t v =
-            index_ref_value(b->data[1], ec->indices.type, index_ref_offset(&ec->indices, c));
-        in[ec->axis] = index_ref_clamp(v, ec->input.sizes[ec->axis]);
-        memcpy(b->data[2] + index_ref_offset(&ec->output, c) * ec->output.elem,
-               b->data[0] + index_ref_offset(&ec->input, in) * ec->input.elem, ec->input.elem);
-    }
-}
 
 static void generate(struct elements_case *ec, uint64_t seed)
 {
     struct rng rng = rng_seeded(seed);
-    DML_TENSOR_DATA_TYPE type = index_ref_data_types[seed % INDEX_REF_DATA_TYPES];
-    DML_TENSOR_DATA_TYPE index_type = index_ref_index_types[(seed / 11) % INDEX_REF_INDEX_TYPES];
+    DML_TENSOR_DATA_TYPE type = index_case_data_types[seed % INDEX_CASE_DATA_TYPES];
+    DML_TENSOR_DATA_TYPE index_type = index_case_index_types[(seed / 11) % INDEX_CASE_INDEX_TYPES];
     uint32_t in_sizes[8], ix_sizes[8], max;
 
     memset(ec, 0, sizeof(*ec));
@@ -56,9 +38,9 @@ static void generate(struct elements_case *ec, uint64_t seed)
     for (uint32_t d = 0; d < ec->rank; ++d)
         in_sizes[d] = ix_sizes[d] = rng_range(&rng, 1, max);
     ix_sizes[ec->axis] = rng_range(&rng, 1, max + 2);
-    index_ref_tensor(&ec->input, type, ec->rank, in_sizes, true, true, &rng);
-    index_ref_tensor(&ec->indices, index_type, ec->rank, ix_sizes, true, true, &rng);
-    index_ref_tensor(&ec->output, type, ec->rank, ix_sizes, true, false, &rng);
+    index_case_tensor(&ec->input, type, ec->rank, in_sizes, true, true, &rng);
+    index_case_tensor(&ec->indices, index_type, ec->rank, ix_sizes, true, true, &rng);
+    index_case_tensor(&ec->output, type, ec->rank, ix_sizes, true, false, &rng);
     ec->desc = (DML_GATHER_ELEMENTS_OPERATOR_DESC){&ec->input.desc, &ec->indices.desc,
                                                    &ec->output.desc, ec->axis};
 }
@@ -67,9 +49,9 @@ static void describe(const struct elements_case *ec, uint64_t seed, const char *
 {
     fprintf(stderr, "GATHER_ELEMENTS seed %llu: %s\n  rank %u axis %u\n", (unsigned long long)seed,
             why, ec->rank, ec->axis);
-    index_ref_describe("input", &ec->input);
-    index_ref_describe("indices", &ec->indices);
-    index_ref_describe("output", &ec->output);
+    index_case_describe("input", &ec->input);
+    index_case_describe("indices", &ec->indices);
+    index_case_describe("output", &ec->output);
 }
 
 int main(void)
@@ -90,9 +72,9 @@ int main(void)
         op_check_alloc(&b, 0, ec.input.buffer.TotalTensorSizeInBytes, &rng);
         op_check_alloc(&b, 1, ec.indices.buffer.TotalTensorSizeInBytes, &rng);
         op_check_alloc(&b, 2, ec.output.buffer.TotalTensorSizeInBytes, &rng);
-        index_ref_fill(b.data[1], b.bytes[1], ec.indices.type, &ec.input.sizes[ec.axis], 1, &rng);
-        reference(&ec, &b);
+        index_case_fill(b.data[1], b.bytes[1], ec.indices.type, &ec.input.sizes[ec.axis], 1, &rng);
         DML_OPERATOR_DESC desc = {DML_OPERATOR_GATHER_ELEMENTS, &ec.desc};
+        op_check_expect(&b, &desc);
         if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
             (device && seed % 8 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
         {

@@ -1,9 +1,9 @@
 /* GATHER_ND and GATHER_ND1 (datamove-family 5, FD5, FD7) on the GPU and through plan_exec,
- * bit-exact against the C reference below: seeded random cases of all 11 data types and the 4
- * index types, rank 1-8, every InputDimensionCount, IndicesDimensionCount, BatchDimensionCount and
- * tuple size the rules allow, with permuted, gapped and broadcast input and indices and permuted
- * or gapped outputs, tuple components in range, negative, out of range and huge; every 8th case
- * also through the whole API, as an operator and as a one-node graph. */
+ * bit-exact against the C reference (reference/): seeded random cases of all 11 data types and the
+ * 4 index types, rank 1-8, every InputDimensionCount, IndicesDimensionCount, BatchDimensionCount
+ * and tuple size the rules allow, with permuted, gapped and broadcast input and indices and
+ * permuted or gapped outputs, tuple components in range, negative, out of range and huge; every 8th
+ * case also through the whole API, as an operator and as a one-node graph. */
 #include "api_run.h"
 
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "gpu.h"
-#include "index_ref.h"
+#include "index_case.h"
 #include "op_check.h"
 #include "vk_test.h"
 
@@ -20,44 +20,11 @@
 struct nd_case
 {
     uint32_t rank, input_dims, indices_dims, batch_dims, tuple;
-    struct index_ref_tensor input, indices, output;
+    struct index_case_tensor input, indices, output;
     DML_GATHER_ND_OPERATOR_DESC desc;
     DML_GATHER_ND1_OPERATOR_DESC desc1;
     bool v1;
 };
-
-/* The spec's pseudo-code, output[batch, ...] = input[batch, indices[batch, ...], ...]: the output
- * coordinate is {leading zeros, b (batches), i (tuple positions), t (the input's trailing dims)};
- * the input coordinate is {zeros, b, the k clamped components of indices[zeros, b, i, 0..k), t}. */
-static void reference(const struct nd_case *nc, struct op_check_buffers *b)
-{
-    const uint32_t rank = nc->rank, batches = nc->batch_dims, k = nc->tuple;
-    const uint32_t trailing = nc->input_dims - batches - k, positions = nc->indices_dims - 1;
-    const uint32_t pad = rank - positions - trailing;
-    uint64_t count = index_ref_count(rank, nc->output.sizes);
-
-    for (uint64_t n = 0; n < count; ++n)
-    {
-        uint32_t o[8], in[8] = {0}, ix[8] = {0};
-        index_ref_coords(n, rank, nc->output.sizes, o);
-        for (uint32_t j = 0; j < batches; ++j)
-            in[rank - nc->input_dims + j] = o[pad + j];
-        for (uint32_t j = 0; j < positions; ++j)
-            ix[rank - nc->indices_dims + j] = o[pad + j];
-        for (uint32_t j = 0; j < trailing; ++j)
-            in[rank - trailing + j] = o[pad + positions + j];
-        for (uint32_t j = 0; j < k; ++j)
-        {
-            uint32_t d = rank - nc->input_dims + batches + j;
-            ix[rank - 1] = j;
-            int64_t v =
-                index_ref_value(b->data[1], nc->indices.type, index_ref_offset(&nc->indices, ix));
-            in[d] = index_ref_clamp(v, nc->input.sizes[d]);
-        }
-        memcpy(b->data[2] + index_ref_offset(&nc->output, o) * nc->output.elem,
-               b->data[0] + index_ref_offset(&nc->input, in) * nc->input.elem, nc->input.elem);
-    }
-}
 
 /* Counts the rules allow: B < p, q; 1 <= k <= p - B; q - 1 + p - B - k <= rank. */
 static void draw_counts(struct nd_case *nc, struct rng *rng)
@@ -79,8 +46,8 @@ static void draw_counts(struct nd_case *nc, struct rng *rng)
 static void generate(struct nd_case *nc, uint64_t seed)
 {
     struct rng rng = rng_seeded(seed);
-    DML_TENSOR_DATA_TYPE type = index_ref_data_types[seed % INDEX_REF_DATA_TYPES];
-    DML_TENSOR_DATA_TYPE index_type = index_ref_index_types[(seed / 11) % INDEX_REF_INDEX_TYPES];
+    DML_TENSOR_DATA_TYPE type = index_case_data_types[seed % INDEX_CASE_DATA_TYPES];
+    DML_TENSOR_DATA_TYPE index_type = index_case_index_types[(seed / 11) % INDEX_CASE_INDEX_TYPES];
     uint32_t in[8], ix[8], out[8], max;
 
     memset(nc, 0, sizeof(*nc));
@@ -104,9 +71,9 @@ static void generate(struct nd_case *nc, uint64_t seed)
         out[pad + j] = ix[rank - nc->indices_dims + j];
     for (uint32_t j = 0; j < trailing; ++j)
         out[pad + positions + j] = in[rank - trailing + j];
-    index_ref_tensor(&nc->input, type, rank, in, true, true, &rng);
-    index_ref_tensor(&nc->indices, index_type, rank, ix, true, true, &rng);
-    index_ref_tensor(&nc->output, type, rank, out, true, false, &rng);
+    index_case_tensor(&nc->input, type, rank, in, true, true, &rng);
+    index_case_tensor(&nc->indices, index_type, rank, ix, true, true, &rng);
+    index_case_tensor(&nc->output, type, rank, out, true, false, &rng);
     nc->desc = (DML_GATHER_ND_OPERATOR_DESC){&nc->input.desc, &nc->indices.desc, &nc->output.desc,
                                              nc->input_dims, nc->indices_dims};
     nc->desc1 = (DML_GATHER_ND1_OPERATOR_DESC){&nc->input.desc, &nc->indices.desc, &nc->output.desc,
@@ -120,9 +87,9 @@ static void describe(const struct nd_case *nc, uint64_t seed, const char *why)
             "tuple %u\n",
             nc->v1 ? "1" : "", (unsigned long long)seed, why, nc->rank, nc->input_dims,
             nc->indices_dims, nc->batch_dims, nc->tuple);
-    index_ref_describe("input", &nc->input);
-    index_ref_describe("indices", &nc->indices);
-    index_ref_describe("output", &nc->output);
+    index_case_describe("input", &nc->input);
+    index_case_describe("indices", &nc->indices);
+    index_case_describe("output", &nc->output);
 }
 
 int main(void)
@@ -146,10 +113,10 @@ int main(void)
         op_check_alloc(&b, 2, nc.output.buffer.TotalTensorSizeInBytes, &rng);
         for (uint32_t j = 0; j < nc.tuple; ++j)
             extents[j] = nc.input.sizes[nc.rank - nc.input_dims + nc.batch_dims + j];
-        index_ref_fill(b.data[1], b.bytes[1], nc.indices.type, extents, nc.tuple, &rng);
-        reference(&nc, &b);
+        index_case_fill(b.data[1], b.bytes[1], nc.indices.type, extents, nc.tuple, &rng);
         DML_OPERATOR_DESC desc = {nc.v1 ? DML_OPERATOR_GATHER_ND1 : DML_OPERATOR_GATHER_ND,
                                   nc.v1 ? (const void *)&nc.desc1 : &nc.desc};
+        op_check_expect(&b, &desc);
         if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
             (device && seed % 8 < 2 && !api_run_check(device, &desc, &b, why, sizeof(why))))
         {

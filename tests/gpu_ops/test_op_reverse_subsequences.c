@@ -1,8 +1,8 @@
 /* REVERSE_SUBSEQUENCES (datamove-family 11, FD7) on the GPU and through plan_exec, bit-exact
- * against the C reference below: seeded random cases of all 11 data types and both length types
- * (UINT32, UINT64), rank 1-8, every Axis, with permuted, gapped and broadcast input and lengths
- * and permuted or gapped outputs, lengths 0, 1, within the axis, past it and huge; every 8th case
- * also through the whole API, as an operator and as a one-node graph. */
+ * against the C reference (reference/): seeded random cases of all 11 data types and both length
+ * types (UINT32, UINT64), rank 1-8, every Axis, with permuted, gapped and broadcast input and
+ * lengths and permuted or gapped outputs, lengths 0, 1, within the axis, past it and huge; every
+ * 8th case also through the whole API, as an operator and as a one-node graph. */
 #include "api_run.h"
 
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "gpu.h"
-#include "index_ref.h"
+#include "index_case.h"
 #include "op_check.h"
 #include "vk_test.h"
 
@@ -19,39 +19,14 @@
 struct reverse_case
 {
     uint32_t rank, axis;
-    struct index_ref_tensor input, lengths, output;
+    struct index_case_tensor input, lengths, output;
     DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC desc;
 };
-
-/* The page's definition: along Axis the first L elements of each sequence are reversed, the rest
- * copied; L is the sequence's length clamped to the axis (FD7). */
-static void reference(const struct reverse_case *rc, struct op_check_buffers *b)
-{
-    const uint32_t elem = rc->input.elem, n = rc->input.sizes[rc->axis];
-    uint64_t count = index_ref_count(rc->rank, rc->output.sizes);
-
-    for (uint64_t i = 0; i < count; ++i)
-    {
-        uint32_t c[8], in[8], lc[8];
-        index_ref_coords(i, rc->rank, rc->output.sizes, c);
-        memcpy(in, c, sizeof(in));
-        memcpy(lc, c, sizeof(lc));
-        lc[rc->axis] = 0;
-        int64_t length =
-            index_ref_value(b->data[1], rc->lengths.type, index_ref_offset(&rc->lengths, lc));
-        if (length > n)
-            length = n;
-        if (c[rc->axis] < length)
-            in[rc->axis] = (uint32_t)(length - 1 - c[rc->axis]);
-        memcpy(b->data[2] + index_ref_offset(&rc->output, c) * elem,
-               b->data[0] + index_ref_offset(&rc->input, in) * elem, elem);
-    }
-}
 
 static void generate(struct reverse_case *rc, uint64_t seed)
 {
     struct rng rng = rng_seeded(seed);
-    DML_TENSOR_DATA_TYPE type = index_ref_data_types[seed % INDEX_REF_DATA_TYPES];
+    DML_TENSOR_DATA_TYPE type = index_case_data_types[seed % INDEX_CASE_DATA_TYPES];
     DML_TENSOR_DATA_TYPE length_type =
         (seed / 11) % 2 ? DML_TENSOR_DATA_TYPE_UINT64 : DML_TENSOR_DATA_TYPE_UINT32;
     uint32_t sizes[8], lengths[8], max;
@@ -64,9 +39,9 @@ static void generate(struct reverse_case *rc, uint64_t seed)
         sizes[d] = lengths[d] = rng_range(&rng, 1, max);
     sizes[rc->axis] = rng_range(&rng, 1, max + 4);
     lengths[rc->axis] = 1;
-    index_ref_tensor(&rc->input, type, rc->rank, sizes, true, true, &rng);
-    index_ref_tensor(&rc->lengths, length_type, rc->rank, lengths, true, true, &rng);
-    index_ref_tensor(&rc->output, type, rc->rank, sizes, true, false, &rng);
+    index_case_tensor(&rc->input, type, rc->rank, sizes, true, true, &rng);
+    index_case_tensor(&rc->lengths, length_type, rc->rank, lengths, true, true, &rng);
+    index_case_tensor(&rc->output, type, rc->rank, sizes, true, false, &rng);
     rc->desc = (DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC){&rc->input.desc, &rc->lengths.desc,
                                                         &rc->output.desc, rc->axis};
 }
@@ -75,9 +50,9 @@ static void describe(const struct reverse_case *rc, uint64_t seed, const char *w
 {
     fprintf(stderr, "REVERSE_SUBSEQUENCES seed %llu: %s\n  rank %u axis %u\n",
             (unsigned long long)seed, why, rc->rank, rc->axis);
-    index_ref_describe("input", &rc->input);
-    index_ref_describe("lengths", &rc->lengths);
-    index_ref_describe("output", &rc->output);
+    index_case_describe("input", &rc->input);
+    index_case_describe("lengths", &rc->lengths);
+    index_case_describe("output", &rc->output);
 }
 
 int main(void)
@@ -98,9 +73,9 @@ int main(void)
         op_check_alloc(&b, 0, rc.input.buffer.TotalTensorSizeInBytes, &rng);
         op_check_alloc(&b, 1, rc.lengths.buffer.TotalTensorSizeInBytes, &rng);
         op_check_alloc(&b, 2, rc.output.buffer.TotalTensorSizeInBytes, &rng);
-        index_ref_fill(b.data[1], b.bytes[1], rc.lengths.type, &rc.input.sizes[rc.axis], 1, &rng);
-        reference(&rc, &b);
+        index_case_fill(b.data[1], b.bytes[1], rc.lengths.type, &rc.input.sizes[rc.axis], 1, &rng);
         DML_OPERATOR_DESC desc = {DML_OPERATOR_REVERSE_SUBSEQUENCES, &rc.desc};
+        op_check_expect(&b, &desc);
         if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
             (device && seed % 8 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
         {
