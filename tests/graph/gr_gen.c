@@ -728,6 +728,58 @@ static IDMLOperator *make_slice_grad(struct build *b)
     return create(b->device, DML_OPERATOR_SLICE_GRAD, &desc);
 }
 
+/* The ND forms over all of input 0's dims: indices {1, ..., 1, m, q} (IndicesDimensionCount 2)
+ * name q leading coordinates per tuple; the gathered blocks, or the updates, are
+ * {1, ..., 1, m, input sizes after the first q}, right-aligned in the input's rank. */
+static void nd_shapes(struct build *b, uint32_t *q, uint32_t *isz, uint32_t *blocks)
+{
+    uint32_t r = b->in.rank, m = 1 + gr_next(b->rng, 4);
+
+    *q = 1 + gr_next(b->rng, r);
+    for (uint32_t d = 0; d < r; ++d)
+        isz[d] = d + 1 == r ? *q : d + 2 == r ? m : 1;
+    for (uint32_t d = 0; d < r; ++d) /* the last r - q dims are the input's after the tuple */
+        blocks[d] = d >= *q ? b->in.sizes[d] : d + 1 == *q ? m : 1;
+    if (r == 1) /* one dim: the indices are {q} alone, m is 1 */
+        isz[0] = *q, blocks[0] = 1;
+}
+
+/* GATHER_ND (v1 false) or GATHER_ND1 (BatchDimensionCount 0). */
+static IDMLOperator *make_gather_nd(struct build *b, bool v1)
+{
+    uint32_t r = b->in.rank, q, isz[MAX_RANK], out[MAX_RANK];
+
+    nd_shapes(b, &q, isz, out);
+    if (!fits(b->in.type, r, out))
+        return NULL;
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in);
+    const DML_TENSOR_DESC *indices = extra_input(b, 1, pick_index_type(b->rng), r, isz);
+    if (!indices)
+        return NULL;
+    struct view o = write_view(b, b->in.type, r, out);
+    UINT indices_dims = r == 1 ? 1 : 2;
+    DML_GATHER_ND1_OPERATOR_DESC desc = {in, indices, output(b, 0, &o), r, indices_dims, 0};
+    if (v1)
+        return create(b->device, DML_OPERATOR_GATHER_ND1, &desc);
+    DML_GATHER_ND_OPERATOR_DESC desc0 = {in, indices, desc.OutputTensor, r, indices_dims};
+    return create(b->device, DML_OPERATOR_GATHER_ND, &desc0);
+}
+
+static IDMLOperator *make_scatter_nd(struct build *b)
+{
+    uint32_t r = b->in.rank, q, isz[MAX_RANK], usz[MAX_RANK];
+
+    nd_shapes(b, &q, isz, usz);
+    const DML_TENSOR_DESC *in = desc_of(b, &b->in);
+    const DML_TENSOR_DESC *indices = extra_input(b, 1, pick_index_type(b->rng), r, isz);
+    const DML_TENSOR_DESC *updates = indices ? extra_input(b, 2, b->in.type, r, usz) : NULL;
+    if (!updates)
+        return NULL;
+    struct view o = write_view(b, b->in.type, r, b->in.sizes);
+    DML_SCATTER_ND_OPERATOR_DESC desc = {in, indices, updates, output(b, 0, &o), r, r == 1 ? 1 : 2};
+    return create(b->device, DML_OPERATOR_SCATTER_ND, &desc);
+}
+
 /* A generator's output: input 0's shape, nothing read (the node has no input). */
 static struct view generated(struct build *b, DML_TENSOR_DATA_TYPE type)
 {
@@ -796,6 +848,9 @@ enum kind
     K_SPACE_TO_DEPTH1,
     K_GATHER,
     K_GATHER_ELEMENTS,
+    K_GATHER_ND,
+    K_GATHER_ND1,
+    K_SCATTER_ND,
     K_SCATTER,
     K_ONE_HOT,
     K_REVERSE,
@@ -830,6 +885,9 @@ static const struct
     [K_SPACE_TO_DEPTH1] = {DML_OPERATOR_SPACE_TO_DEPTH1, "SPACE_TO_DEPTH1", false, false},
     [K_GATHER] = {DML_OPERATOR_GATHER, "GATHER", true, false},
     [K_GATHER_ELEMENTS] = {DML_OPERATOR_GATHER_ELEMENTS, "GATHER_ELEMENTS", true, false},
+    [K_GATHER_ND] = {DML_OPERATOR_GATHER_ND, "GATHER_ND", true, false},
+    [K_GATHER_ND1] = {DML_OPERATOR_GATHER_ND1, "GATHER_ND1", true, false},
+    [K_SCATTER_ND] = {DML_OPERATOR_SCATTER_ND, "SCATTER_ND", false, false},
     [K_SCATTER] = {DML_OPERATOR_SCATTER_ELEMENTS, "SCATTER_ELEMENTS", false, false},
     [K_ONE_HOT] = {DML_OPERATOR_ONE_HOT, "ONE_HOT", true, false},
     [K_REVERSE] = {DML_OPERATOR_REVERSE_SUBSEQUENCES, "REVERSE_SUBSEQUENCES", false, false},
@@ -986,6 +1044,11 @@ static IDMLOperator *make(struct build *b, enum kind k)
         return make_gather_elements(b);
     case K_SCATTER:
         return make_scatter(b);
+    case K_GATHER_ND:
+    case K_GATHER_ND1:
+        return make_gather_nd(b, k == K_GATHER_ND1);
+    case K_SCATTER_ND:
+        return make_scatter_nd(b);
     case K_ONE_HOT:
         return make_one_hot(b);
     case K_REVERSE:
