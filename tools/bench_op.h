@@ -78,6 +78,9 @@ struct bench_instance
 };
 
 double bench_now_ms(void);
+/* Waits until the device has built every specialized pipeline queued so far; the milliseconds
+ * since start_ms (a compile's start: how long until its specialized pipelines are in use). */
+double bench_wait_specialized(struct bench_env *env, double start_ms);
 /* The compiled operator's dispatches, and how many of them its copy-engine steps record. */
 void bench_count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out);
 /* Bytes each of the two buffers needs for op (input, outputs, the ceiling's copy). */
