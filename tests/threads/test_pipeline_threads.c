@@ -162,15 +162,17 @@ static void iterate(struct worker *w, unsigned it)
     {
         report(w, it, "compile", hr, 0);
         release(w->device, now);
-        return;
     }
-    if (SUCCEEDED(hr))
-        hr = initialize(w->device, now);
-    if (SUCCEEDED(hr))
-        hr = bind(w->device, now);
-    if (SUCCEEDED(hr))
-        hr = run_and_check(w->device, now, &wrong);
-    report(w, it, "first run", hr, wrong);
+    else
+    {
+        if (SUCCEEDED(hr))
+            hr = initialize(w->device, now);
+        if (SUCCEEDED(hr))
+            hr = bind(w->device, now);
+        if (SUCCEEDED(hr))
+            hr = run_and_check(w->device, now, &wrong);
+        report(w, it, "first run", hr, wrong);
+    }
     if (w->index == 0 && it % 4 == 3)
         dml_vk_device_wait_pipelines(dml_device_from_iface(w->device)->vk);
     if (before->compiled)
@@ -224,7 +226,11 @@ int main(void)
     }
     if (IDMLDevice_GetDeviceRemovedReason(device) != S_OK)
         ++failures;
-    IDMLDevice_Release(device); /* the worker may still be building */
+    if (IDMLDevice_Release(device)) /* the worker may still be building: joined here */
+    {
+        fprintf(stderr, "the device is still referenced\n");
+        ++failures;
+    }
     printf("%u threads x %u iterations: %u failures, %u later runs specialized\n", THREADS,
            iterations, failures, specialized);
     return failures ? 1 : 0;
