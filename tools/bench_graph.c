@@ -228,7 +228,7 @@ HRESULT bench_graph_run(struct bench_env *env, const struct bench_op *op, struct
     hr = prepare(env, op, &g, op->graph_fused, &b, &r->compile_first_ms);
     if (SUCCEEDED(hr))
     {
-        r->specialized_ms = bench_wait_specialized(env, start); /* compile and initialize */
+        r->specialized_ms = bench_wait_specialized(env, b.inst.compiled, start); /* and init */
         bench_count_dispatches(dml_compiled_operator_from_iface(b.inst.compiled), r);
         hr = verify(env, &g, &b, r);
     }
