@@ -93,6 +93,8 @@ struct bench_result
     const struct bench_op *op;
     double op_ns, ceiling_ns, copy_ns, empty_ns;
     double compile_first_ms, compile_warm_ms;
+    double specialized_ms; /* from the first compile's start until its specialized pipelines
+                              were built (bench_wait_specialized) */
     uint32_t dispatches;  /* as recorded: vkCmdDispatch count is the library's business */
     uint32_t copy_engine; /* of those, how many the copy engine carries (vkCmdCopyBuffer) */
     bool verified;
@@ -114,6 +116,8 @@ struct bench_cpu
     double compile_cold_ms; /* the first CompileOperator of the process */
     double compile_warm_ms; /* median over the suite of a second CompileOperator of one shape */
     double compile_first_median_ms; /* median over the suite of the first compile of each case */
+    double specialized_median_ms;   /* median over the suite of specialized_ms */
+    double specialized_max_ms;      /* the longest specialized_ms */
 };
 
 struct bench_run_info

@@ -224,9 +224,11 @@ HRESULT bench_graph_run(struct bench_env *env, const struct bench_op *op, struct
 
     if (FAILED(hr))
         return hr;
+    double start = bench_now_ms();
     hr = prepare(env, op, &g, op->graph_fused, &b, &r->compile_first_ms);
     if (SUCCEEDED(hr))
     {
+        r->specialized_ms = bench_wait_specialized(env, b.inst.compiled, start); /* and init */
         bench_count_dispatches(dml_compiled_operator_from_iface(b.inst.compiled), r);
         hr = verify(env, &g, &b, r);
     }

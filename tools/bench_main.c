@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define COBJMACROS
 #include <errno.h>
+#include <stddef.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,10 +218,12 @@ static void record_raw(struct bench_instance *inst, VkCommandBuffer cmd)
     const struct dml_vk_kernel *k =
         dml_dispatchable_kernel(&dml_compiled_operator_from_iface(inst->compiled)->dispatchable, 0);
     const struct VolkDeviceTable *vk = dml_vk_device_table(inst->env->vk);
-    VkDeviceAddress push[16] = {k->params.address, inst->env->in_address, inst->env->out_address};
-    vk->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->pipeline);
+    struct dml_vk_kernel_choice c;
+    dml_vk_kernel_choose(k, &c);
+    VkDeviceAddress push[16] = {c.params, inst->env->in_address, inst->env->out_address};
+    vk->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline);
     vk->vkCmdPushConstants(cmd, k->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push), push);
-    vk->vkCmdDispatch(cmd, k->groups[0], k->groups[1], k->groups[2]);
+    vk->vkCmdDispatch(cmd, c.groups[0], c.groups[1], c.groups[2]);
 }
 
 enum timed_call
@@ -286,23 +289,31 @@ static HRESULT run_case(struct bench_env *env, const struct bench_op *op, struct
     return hr;
 }
 
+static double median_of(const struct bench_result *r, uint32_t count, size_t field, double *max)
+{
+    double *v = malloc(count * sizeof(double)), mid;
+    if (!v)
+        return 0;
+    for (uint32_t i = 0; i < count; ++i)
+        v[i] = *(const double *)((const char *)&r[i] + field);
+    qsort(v, count, sizeof(double), compare_doubles);
+    mid = v[count / 2];
+    if (max)
+        *max = v[count - 1];
+    free(v);
+    return mid;
+}
+
 static void summarize_compiles(const struct bench_result *r, uint32_t count, struct bench_cpu *cpu)
 {
-    double *first = malloc(count * sizeof(double)), *warm = malloc(count * sizeof(double));
-    if (!first || !warm || !count)
-        return free(first), free(warm);
-    for (uint32_t i = 0; i < count; ++i)
-    {
-        first[i] = r[i].compile_first_ms;
-        warm[i] = r[i].compile_warm_ms;
-    }
-    qsort(first, count, sizeof(double), compare_doubles);
-    qsort(warm, count, sizeof(double), compare_doubles);
+    if (!count)
+        return;
     cpu->compile_cold_ms = r[0].compile_first_ms;
-    cpu->compile_first_median_ms = first[count / 2];
-    cpu->compile_warm_ms = warm[count / 2];
-    free(first);
-    free(warm);
+    cpu->compile_first_median_ms =
+        median_of(r, count, offsetof(struct bench_result, compile_first_ms), NULL);
+    cpu->compile_warm_ms = median_of(r, count, offsetof(struct bench_result, compile_warm_ms), NULL);
+    cpu->specialized_median_ms = median_of(r, count, offsetof(struct bench_result, specialized_ms),
+                                           &cpu->specialized_max_ms);
 }
 
 static void describe_run(int argc, char **argv, const struct bench_options *o,
@@ -385,14 +396,23 @@ static void report_case(const struct bench_progress *p, uint32_t index, uint32_t
         bench_csv_row(p->csv, r);
 }
 
+/* ahead (CPU devices, where timings are not the point and compiles are slow): each case is compiled once more before the one ahead of
+ * it runs, so that the worker builds its specialized pipelines meanwhile; its specialized_ms then
+ * counts only what was left to build. */
 static uint32_t run_all(struct bench_env *env, const struct bench_op *ops, uint32_t count,
                         struct bench_result *results, struct bench_cpu *cpu, int *failures,
-                        const struct bench_progress *progress)
+                        const struct bench_progress *progress, bool ahead)
 {
     uint32_t done = 0;
+    IDMLCompiledOperator *queued = ahead && count ? bench_compile_ahead(env, &ops[0]) : NULL;
     for (uint32_t i = 0; i < count; ++i)
     {
+        IDMLCompiledOperator *next =
+            ahead && i + 1 < count ? bench_compile_ahead(env, &ops[i + 1]) : NULL;
         HRESULT hr = run_case(env, &ops[i], &results[done], cpu);
+        if (queued)
+            IDMLCompiledOperator_Release(queued);
+        queued = next;
         report_case(progress, i, count, &ops[i], hr, &results[done]);
         if (FAILED(hr) || results[done].mismatches)
             ++*failures;
@@ -408,24 +428,26 @@ static uint32_t run_all(struct bench_env *env, const struct bench_op *ops, uint3
 static void keep_least_disturbed(struct bench_result *kept, const struct bench_result *again)
 {
     double first = kept->compile_first_ms, warm = kept->compile_warm_ms;
+    double specialized = kept->specialized_ms;
     if (again->ceiling_ns >= kept->ceiling_ns)
         return;
     *kept = *again;
     kept->compile_first_ms = first;
     kept->compile_warm_ms = warm;
+    kept->specialized_ms = specialized;
 }
 
 static uint32_t run_repeated(struct bench_env *env, const struct bench_op *ops, uint32_t count,
                              uint32_t repeat, struct bench_result *results, struct bench_cpu *cpu,
-                             int *failures, const struct bench_progress *progress)
+                             int *failures, const struct bench_progress *progress, bool ahead)
 {
     static struct bench_result again[MAX_OPS];
     const struct bench_progress quiet = {NULL};
-    uint32_t done = run_all(env, ops, count, results, cpu, failures, progress);
+    uint32_t done = run_all(env, ops, count, results, cpu, failures, progress, ahead);
     for (uint32_t pass = 1; pass < repeat && done == count; ++pass)
     {
         fprintf(stderr, "pass %u of %u\n", pass + 1, repeat);
-        if (run_all(env, ops, count, again, cpu, failures, &quiet) != count)
+        if (run_all(env, ops, count, again, cpu, failures, &quiet, false) != count)
             break;
         for (uint32_t i = 0; i < count; ++i)
             keep_least_disturbed(&results[i], &again[i]);
@@ -523,7 +545,9 @@ int bench_main(int argc, char **argv)
     }
     describe_engines(dml_vk_device_engines(env.vk), info.engines, sizeof(info.engines));
     failures += bench_compile_graphs(env.device);
-    uint32_t done = run_repeated(&env, ops, count, o.repeat, results, &cpu, &failures, &progress);
+    bool cpu_device = dml_vk_device_properties(env.vk)->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    uint32_t done =
+        run_repeated(&env, ops, count, o.repeat, results, &cpu, &failures, &progress, cpu_device);
     env_cleanup(&env);
     failures += fclose(progress.csv) ? 1 : 0;
     summarize_compiles(results, done, &cpu);

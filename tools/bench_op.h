@@ -78,6 +78,15 @@ struct bench_instance
 };
 
 double bench_now_ms(void);
+/* Waits until the device has built (or given up on) the compiled operator's specialized
+ * pipelines; the milliseconds since start_ms (its compile's start: how long until its specialized
+ * pipelines are in use). */
+double bench_wait_specialized(struct bench_env *env, IDMLCompiledOperator *compiled,
+                              double start_ms);
+/* op compiled now and not bound (NULL for graph cases or on failure), so that the device's worker
+ * builds its specialized pipelines while an earlier case runs; released once op's own case has
+ * compiled (which then finds them queued or built). */
+IDMLCompiledOperator *bench_compile_ahead(struct bench_env *env, const struct bench_op *op);
 /* The compiled operator's dispatches, and how many of them its copy-engine steps record. */
 void bench_count_dispatches(const struct dml_compiled_operator *compiled, struct bench_result *out);
 /* Bytes each of the two buffers needs for op (input, outputs, the ceiling's copy). */

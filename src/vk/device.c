@@ -163,6 +163,8 @@ static void init_locks(struct dml_vk_device *dev)
     pthread_mutex_init(&dev->blocks.lock, NULL);
     pthread_mutex_init(&dev->buffers.lock, NULL);
     pthread_mutex_init(&dev->pipelines.lock, NULL);
+    pthread_cond_init(&dev->pipelines.worker.wake, NULL);
+    pthread_cond_init(&dev->pipelines.worker.idle, NULL);
     pthread_mutex_init(&dev->commands.lock, NULL);
 }
 
@@ -197,6 +199,8 @@ static void destroy_locks(struct dml_vk_device *dev)
     pthread_mutex_destroy(&dev->blocks.lock);
     pthread_mutex_destroy(&dev->buffers.lock);
     pthread_mutex_destroy(&dev->pipelines.lock);
+    pthread_cond_destroy(&dev->pipelines.worker.wake);
+    pthread_cond_destroy(&dev->pipelines.worker.idle);
     pthread_mutex_destroy(&dev->commands.lock);
 }
 

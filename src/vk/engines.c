@@ -109,7 +109,10 @@ static HRESULT copy_kernel(struct dml_vk_device *dev, uint64_t bytes, struct dml
                         .part_count = 1,
                         .parts = &part,
                         .slot_count = 2};
-    return dml_vk_kernel_create(dev, &plan, out);
+    HRESULT hr = dml_vk_kernel_create(dev, &plan, out);
+    if (SUCCEEDED(hr))
+        dml_vk_kernel_wait(dev, out); /* time the kernel that steps will record */
+    return hr;
 }
 
 static HRESULT calibration_create(struct dml_vk_device *dev, struct calibration *c)

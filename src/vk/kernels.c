@@ -2,6 +2,7 @@
  * a dispatch size. Compute only: whether a step's runs go to the copy engine instead is the
  * step's decision (steps.c), recorded by copies.c. */
 #include <stdbool.h>
+#include <string.h>
 
 #include "params.h"
 #include "params_index.h"
@@ -76,20 +77,27 @@ static bool generic_only(const struct plan *plan)
 }
 
 /* The specialized kernel when the device wants it and the plan fits: no parameter block, one
- * thread per 16 output bytes. S_FALSE: use the generic kernel instead. */
+ * thread per 16 output bytes. S_FALSE: use the generic kernel, alone (too many shapes) or until
+ * out->pending is built (by the device's worker). */
 static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
                                   uint32_t marks, struct dml_vk_kernel *out)
 {
     struct plan_spec spec;
+    uint32_t groups[3];
+    VkPipeline ready = VK_NULL_HANDLE;
     if (!dev->pipelines.specialize || generic_only(plan) || !plan_spec_from_plan(plan, &spec))
         return S_FALSE;
     struct dml_vk_variant variant = {spec.mode == PLAN_SPEC_MODE_TILE ? DML_VK_KERNEL_TILE
                                                                       : DML_VK_KERNEL_VEC,
                                      plan->elem_bytes, marks};
-    HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, out->groups);
+    HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, groups);
     if (SUCCEEDED(hr))
-        hr = dml_vk_pipeline_get(dev, &variant, &spec, &out->pipeline);
-    return hr; /* S_FALSE from dml_vk_pipeline_get: too many shapes, the generic kernel */
+        hr = dml_vk_pipeline_specialized(dev, &variant, &spec, &ready, &out->pending);
+    if (hr != S_OK)
+        return hr; /* S_FALSE: too many shapes, the generic kernel */
+    memcpy(ready ? out->groups : out->pending_groups, groups, sizeof(groups));
+    out->pipeline = ready;
+    return ready ? S_OK : S_FALSE;
 }
 
 static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan, uint32_t marks,
@@ -121,8 +129,7 @@ HRESULT dml_vk_kernel_create_for(struct dml_vk_device *dev, const struct plan *p
         hr = create_generic(dev, plan, slot_block, out);
     if (FAILED(hr))
     {
-        dml_vk_block_free(dev, &out->params);
-        *out = (struct dml_vk_kernel){0};
+        dml_vk_kernel_destroy(dev, out);
         return hr;
     }
     out->slot_count = plan->slot_count;
@@ -137,8 +144,29 @@ HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
 
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel)
 {
+    if (kernel->pending)
+        dml_vk_pipeline_release(dev, kernel->pending);
     dml_vk_block_free(dev, &kernel->params);
     *kernel = (struct dml_vk_kernel){0};
+}
+
+/* One decision per recording: the specialized pipeline once built, with its own group counts and
+ * no parameter block, else the kernel's own; never a mix of the two. */
+void dml_vk_kernel_choose(const struct dml_vk_kernel *kernel, struct dml_vk_kernel_choice *out)
+{
+    VkPipeline built = kernel->pending ? dml_vk_pipeline_built(kernel->pending) : VK_NULL_HANDLE;
+    if (built)
+        *out = (struct dml_vk_kernel_choice){built, 0, kernel->pending_groups};
+    else
+        *out = (struct dml_vk_kernel_choice){kernel->pipeline, kernel->params.address,
+                                             kernel->groups};
+}
+
+bool dml_vk_kernel_is_specialized(const struct dml_vk_kernel *kernel)
+{
+    struct dml_vk_kernel_choice choice;
+    dml_vk_kernel_choose(kernel, &choice);
+    return !choice.params;
 }
 
 /* slots NULL: the kernel reads them from slot_block at execution. */
@@ -146,7 +174,9 @@ static void record_dispatch(struct dml_vk_device *dev, const struct dml_vk_kerne
                             VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                             VkDeviceAddress slot_block)
 {
-    struct push push = {.params = kernel->params.address};
+    struct dml_vk_kernel_choice choice;
+    dml_vk_kernel_choose(kernel, &choice);
+    struct push push = {.params = choice.params};
     if (!slots)
     {
         push.params |= SLOTS_INDIRECT;
@@ -158,10 +188,10 @@ static void record_dispatch(struct dml_vk_device *dev, const struct dml_vk_kerne
             push.slot[s] = slots[s].address;
     }
     /* All 128 bytes, unused slots included: the shader declares them all. */
-    dev->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
+    dev->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, choice.pipeline);
     dev->vk.vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push),
                                &push);
-    dev->vk.vkCmdDispatch(cmd, kernel->groups[0], kernel->groups[1], kernel->groups[2]);
+    dev->vk.vkCmdDispatch(cmd, choice.groups[0], choice.groups[1], choice.groups[2]);
 }
 
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,

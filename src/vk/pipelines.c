@@ -19,9 +19,18 @@ static bool want_specialized(const struct dml_vk_device *dev)
     return dev->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
+/* DMLOPS_PIPELINES=sync builds specialized pipelines on the caller's thread, inside
+ * CompileOperator; background (the default, and any other value) on the device's worker. */
+static bool want_background(void)
+{
+    const char *env = getenv("DMLOPS_PIPELINES");
+    return !env || strcmp(env, "sync") != 0;
+}
+
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
 {
     dev->pipelines.specialize = want_specialized(dev);
+    dev->pipelines.background = want_background();
     VkResult r = dml_vk_pipeline_cache_create(dev, &dev->pipelines.cache);
     VkPushConstantRange push = {
         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
@@ -39,14 +48,21 @@ HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
     return dml_vk_result_to_hresult(r);
 }
 
+static void free_entry(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *e)
+{
+    VkPipeline pipeline = atomic_load(&e->pipeline);
+    if (pipeline)
+        dev->vk.vkDestroyPipeline(dev->handle, pipeline, dev->allocator);
+    free(e->spec);
+    free(e);
+}
+
 void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
+    dml_vk_worker_stop(dev);
     for (size_t i = 0; i < p->count; ++i)
-    {
-        dev->vk.vkDestroyPipeline(dev->handle, p->entries[i].pipeline, dev->allocator);
-        free(p->entries[i].spec);
-    }
+        free_entry(dev, p->entries[i]);
     free(p->entries);
     p->entries = NULL;
     p->count = p->capacity = p->specialized = 0;
@@ -115,13 +131,8 @@ static VkSpecializationInfo add_mark(const struct plan_spec *spec,
 }
 
 static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                      const uint32_t *code, size_t bytes, const struct plan_spec *spec,
-                      VkPipeline *out)
+                      VkShaderModule module, const struct plan_spec *spec, VkPipeline *out)
 {
-    VkShaderModule module;
-    VkResult r = module_for(dev, variant, code, bytes, &module);
-    if (r != VK_SUCCESS)
-        return r;
     VkSpecializationInfo spec_info = {0};
     struct marked_spec marked;
     if (spec)
@@ -140,8 +151,29 @@ static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *va
             },
         .layout = dev->pipelines.layout,
     };
+    /* The VkPipelineCache is internally synchronized: the worker and callers share it. */
     return dev->vk.vkCreateComputePipelines(dev->handle, dev->pipelines.cache, 1, &info,
                                             dev->allocator, out);
+}
+
+/* The variant's module; lock held. */
+static VkResult variant_module(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                               VkShaderModule *out)
+{
+    size_t bytes = 0;
+    const uint32_t *code = dml_vk_spirv(variant, &bytes);
+    if (!code)
+        return VK_ERROR_UNKNOWN;
+    return module_for(dev, variant, code, bytes, out);
+}
+
+/* An entry's pipeline built; lock held. */
+static void set_ready(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *e,
+                      VkPipeline pipeline)
+{
+    atomic_store_explicit(&e->pipeline, pipeline, memory_order_release);
+    e->state = DML_VK_PIPELINE_READY;
+    dev->pipelines.cache_changed = true;
 }
 
 /* FNV-1a over the spec's bytes (zero-filled, so equal specs hash equal). */
@@ -163,51 +195,162 @@ static bool entry_matches(const struct dml_vk_pipeline_entry *e,
     return !spec || !memcmp(e->spec, spec, sizeof(*spec));
 }
 
-static VkPipeline find(const struct dml_vk_pipelines *p, const struct dml_vk_variant *variant,
-                       const struct plan_spec *spec, uint64_t hash)
+static struct dml_vk_pipeline_entry *find(const struct dml_vk_pipelines *p,
+                                           const struct dml_vk_variant *variant,
+                                           const struct plan_spec *spec, uint64_t hash)
 {
     for (size_t i = p->count; i-- > 0;)
     {
-        if (entry_matches(&p->entries[i], variant, spec, hash))
-            return p->entries[i].pipeline;
+        if (entry_matches(p->entries[i], variant, spec, hash))
+            return p->entries[i];
     }
-    return VK_NULL_HANDLE;
+    return NULL;
 }
 
-/* Lock held: building under the lock keeps one pipeline per variant and spec. */
+/* A new entry in the table, not built (IDLE); lock held. S_FALSE: the table has
+ * DML_VK_MAX_SPECIALIZED specialized entries already. */
 static HRESULT add(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                   const struct plan_spec *spec, uint64_t hash, VkPipeline *out)
+                   const struct plan_spec *spec, uint64_t hash,
+                   struct dml_vk_pipeline_entry **out)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     size_t bytes = 0;
     const uint32_t *code;
+    /* E_INVALIDARG for a variant without a module, or a shader feature the device lacks */
     HRESULT hr = dml_vk_spirv_for(dev, variant, &code, &bytes);
     if (FAILED(hr))
         return hr;
     if (spec && p->specialized >= DML_VK_MAX_SPECIALIZED)
         return S_FALSE; /* enough shapes compiled: the caller falls back to the generic kernel */
+    struct dml_vk_pipeline_entry *e = calloc(1, sizeof(*e));
     struct plan_spec *copy = spec ? malloc(sizeof(*spec)) : NULL;
-    if ((spec && !copy) ||
+    if (!e || (spec && !copy) ||
         !dml_vk_array_reserve((void **)&p->entries, &p->capacity, p->count, sizeof(*p->entries)))
-        return free(copy), E_OUTOFMEMORY;
-    VkResult r = build(dev, variant, code, bytes, spec, out);
-    if (r != VK_SUCCESS)
-        return free(copy), dml_vk_result_to_hresult(r);
+        return free(e), free(copy), E_OUTOFMEMORY;
     if (copy)
         memcpy(copy, spec, sizeof(*spec));
-    p->entries[p->count++] = (struct dml_vk_pipeline_entry){*variant, hash, copy, *out};
+    *e = (struct dml_vk_pipeline_entry){.variant = *variant, .hash = hash, .spec = copy};
+    atomic_init(&e->pipeline, VK_NULL_HANDLE);
+    p->entries[p->count++] = e;
     p->specialized += spec != NULL;
-    p->cache_changed = true;
+    *out = e;
     return S_OK;
+}
+
+/* Builds an IDLE entry on this thread; lock held (building under the lock keeps one pipeline
+ * per variant and spec). */
+static HRESULT build_now(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *e)
+{
+    VkShaderModule module;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    VkResult r = variant_module(dev, &e->variant, &module);
+    if (r == VK_SUCCESS)
+        r = build(dev, &e->variant, module, e->spec, &pipeline);
+    if (r != VK_SUCCESS)
+        return dml_vk_result_to_hresult(r);
+    set_ready(dev, e, pipeline);
+    return S_OK;
+}
+
+/* The entry of variant and spec, found or added; lock held. */
+static HRESULT entry_for(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
+                         const struct plan_spec *spec, struct dml_vk_pipeline_entry **out)
+{
+    uint64_t hash = spec_hash(spec);
+    *out = find(&dev->pipelines, variant, spec, hash);
+    return *out ? S_OK : add(dev, variant, spec, hash, out);
+}
+
+/* An entry just added and left unbuilt goes again, so that it takes no room; lock held. */
+static void drop_if_unused(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *e)
+{
+    if (e->state == DML_VK_PIPELINE_IDLE && !e->users)
+        dml_vk_pipeline_drop(dev, e);
 }
 
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                             const struct plan_spec *spec, VkPipeline *out)
 {
-    uint64_t hash = spec_hash(spec);
+    struct dml_vk_pipeline_entry *e = NULL;
     pthread_mutex_lock(&dev->pipelines.lock);
-    *out = find(&dev->pipelines, variant, spec, hash);
-    HRESULT hr = *out ? S_OK : add(dev, variant, spec, hash, out);
+    HRESULT hr = entry_for(dev, variant, spec, &e);
+    if (hr == S_OK && e->state == DML_VK_PIPELINE_IDLE)
+        hr = build_now(dev, e);
+    *out = hr == S_OK ? dml_vk_pipeline_built(e) : VK_NULL_HANDLE;
+    if (FAILED(hr) && e)
+        drop_if_unused(dev, e);
+    pthread_mutex_unlock(&dev->pipelines.lock);
+    /* QUEUED or BUILDING on the worker: wait for nobody; the generic kernel serves meanwhile */
+    return hr == S_OK && !*out ? S_FALSE : hr;
+}
+
+HRESULT dml_vk_pipeline_specialized(struct dml_vk_device *dev,
+                                    const struct dml_vk_variant *variant,
+                                    const struct plan_spec *spec, VkPipeline *ready,
+                                    struct dml_vk_pipeline_entry **pending)
+{
+    struct dml_vk_pipeline_entry *e = NULL;
+    *ready = VK_NULL_HANDLE;
+    *pending = NULL;
+    if (!dev->pipelines.background)
+        return dml_vk_pipeline_get(dev, variant, spec, ready);
+    pthread_mutex_lock(&dev->pipelines.lock);
+    HRESULT hr = entry_for(dev, variant, spec, &e);
+    if (hr == S_OK && !(*ready = dml_vk_pipeline_built(e)))
+    {
+        ++e->users;
+        *pending = e;
+        /* The module here (once per variant), so that the worker never holds the lock while
+         * it calls Vulkan. Failing either, the kernels stay generic until asked again. */
+        if (e->state == DML_VK_PIPELINE_IDLE &&
+            variant_module(dev, &e->variant, &e->module) == VK_SUCCESS)
+            dml_vk_worker_enqueue(dev, e);
+    }
     pthread_mutex_unlock(&dev->pipelines.lock);
     return hr;
+}
+
+VkPipeline dml_vk_pipeline_built(const struct dml_vk_pipeline_entry *entry)
+{
+    return atomic_load_explicit(&((struct dml_vk_pipeline_entry *)entry)->pipeline,
+                                memory_order_acquire);
+}
+
+void dml_vk_pipeline_release(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *entry)
+{
+    pthread_mutex_lock(&dev->pipelines.lock);
+    --entry->users;
+    drop_if_unused(dev, entry); /* QUEUED ones, the worker drops */
+    pthread_mutex_unlock(&dev->pipelines.lock);
+}
+
+VkResult dml_vk_pipeline_build_entry(struct dml_vk_device *dev,
+                                     struct dml_vk_pipeline_entry *entry, VkPipeline *out)
+{
+    *out = VK_NULL_HANDLE;
+    return build(dev, &entry->variant, entry->module, entry->spec, out);
+}
+
+void dml_vk_pipeline_finish(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *entry,
+                            VkPipeline pipeline)
+{
+    if (pipeline)
+        set_ready(dev, entry, pipeline);
+    else
+        entry->state = DML_VK_PIPELINE_IDLE;
+    drop_if_unused(dev, entry);
+}
+
+void dml_vk_pipeline_drop(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *entry)
+{
+    struct dml_vk_pipelines *p = &dev->pipelines;
+    for (size_t i = 0; i < p->count; ++i)
+    {
+        if (p->entries[i] != entry)
+            continue;
+        p->entries[i] = p->entries[--p->count];
+        p->specialized -= entry->spec != NULL;
+        free_entry(dev, entry);
+        return;
+    }
 }

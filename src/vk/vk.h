@@ -58,6 +58,12 @@ HRESULT dml_vk_device_create(const struct dml_vk_interop *interop,
  * included), never the application's objects; NULL is ignored. */
 void dml_vk_device_destroy(struct dml_vk_device *dev);
 
+/* Specialized pipelines are built on a worker thread of the device (DMLOPS_PIPELINES=background,
+ * the default) or inside kernel creation (sync). Waits until the worker has built or given up on
+ * every pipeline queued so far (tests and the benchmark, so that specialized kernels are the ones
+ * run); returns at once when nothing is queued. */
+void dml_vk_device_wait_pipelines(struct dml_vk_device *dev);
+
 /* Device loss: set when one of the library's submissions or waits returns VK_ERROR_DEVICE_LOST
  * (dml_vk_command_submit_and_wait, uploads, downloads), or by the application through
  * dml_vk_device_mark_lost; never cleared. */
@@ -118,7 +124,11 @@ struct dml_vk_slot dml_vk_buffer_slot(struct dml_vk_device *dev, VkBuffer buffer
 struct dml_vk_slot dml_vk_slot_advance(struct dml_vk_slot slot, uint64_t bytes);
 
 /* One dispatch ready to record: the pipeline of the plan's variant (shared, owned by the
- * device's pipeline cache), the plan packed into a parameter block, and the group counts. */
+ * device's pipeline table), the plan packed into a parameter block (none for a specialized
+ * pipeline), and the group counts. While the shape's specialized pipeline is being built in the
+ * background, pending names it: the kernel records its generic pipeline until it is built, then
+ * the specialized one (dml_vk_kernel_choose). */
+struct dml_vk_pipeline_entry;
 struct dml_vk_kernel
 {
     VkPipeline pipeline;
@@ -126,6 +136,15 @@ struct dml_vk_kernel
     struct dml_vk_block params;
     uint32_t groups[3];
     uint32_t slot_count;
+    struct dml_vk_pipeline_entry *pending; /* NULL: pipeline is the only one */
+    uint32_t pending_groups[3];            /* the specialized pipeline's */
+};
+/* What one recording of a kernel binds, pushes and dispatches. */
+struct dml_vk_kernel_choice
+{
+    VkPipeline pipeline;
+    VkDeviceAddress params; /* 0 for a specialized pipeline */
+    const uint32_t *groups;
 };
 
 /* E_INVALIDARG for a plan the kernels do not implement (plan_check.h). */
@@ -137,6 +156,14 @@ HRESULT dml_vk_kernel_create_for(struct dml_vk_device *dev, const struct plan *p
                                  bool slot_block, struct dml_vk_kernel *out);
 /* Frees the parameter block (the GPU must be done with it); zeroes *kernel. */
 void dml_vk_kernel_destroy(struct dml_vk_device *dev, struct dml_vk_kernel *kernel);
+/* The pipeline, parameter block and group counts to record now, decided once: the specialized
+ * pipeline if it is built, else the kernel's own. Thread-safe. */
+void dml_vk_kernel_choose(const struct dml_vk_kernel *kernel, struct dml_vk_kernel_choice *out);
+/* Waits until the worker has built the kernel's specialized pipeline or given up on it (then
+ * the kernel stays generic); returns at once for a kernel with nothing pending. */
+void dml_vk_kernel_wait(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel);
+/* Whether a recording now would use a specialized pipeline (one with no parameter block). */
+bool dml_vk_kernel_is_specialized(const struct dml_vk_kernel *kernel);
 /* Records the kernel's dispatch; inserts no barrier. slots[0 .. plan.slot_count) are the slots
  * as they are now, or NULL when they are known only at execution (DESCRIPTORS_VOLATILE).
  * slot_block (8-byte aligned, see dml_vk_slot_block_write) holds them at execution; it is needed

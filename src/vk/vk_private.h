@@ -159,38 +159,97 @@ struct dml_vk_variant
     uint32_t elem_bytes; /* 1, 2, 4, 8 or 16 */
     uint32_t marks;      /* 1: SLOTS_MARK set (shaders/dmlops_slots.glsl), for slot blocks */
 };
+/* A pipeline of the table. Entries never move (the table holds pointers), so that a kernel may
+ * keep one whose specialized pipeline is still being built, and read its pipeline when it
+ * records. */
+enum dml_vk_pipeline_state
+{
+    DML_VK_PIPELINE_IDLE,     /* not built, not queued (new, failed, or the queue was full) */
+    DML_VK_PIPELINE_QUEUED,   /* in the worker's queue */
+    DML_VK_PIPELINE_BUILDING, /* the worker is building it, outside the lock */
+    DML_VK_PIPELINE_READY,    /* pipeline is set, for good */
+};
 struct dml_vk_pipeline_entry
 {
     struct dml_vk_variant variant;
-    uint64_t hash;            /* of spec; 0 without */
-    struct plan_spec *spec; /* owned copy; NULL for generic kernels */
-    VkPipeline pipeline;
+    uint64_t hash;           /* of spec; 0 without */
+    struct plan_spec *spec;  /* owned copy; NULL for generic kernels */
+    _Atomic(VkPipeline) pipeline; /* VK_NULL_HANDLE until READY; written once, under the lock */
+    enum dml_vk_pipeline_state state; /* lock held */
+    VkShaderModule module;            /* the variant's, set when it is queued */
+    uint32_t users; /* kernels waiting for it; none: dropped unbuilt. Lock held */
 };
 struct dml_vk_module_entry
 {
     struct dml_vk_variant variant;
     VkShaderModule module;
 };
+/* pipeline_worker.c: one thread per device, started on the first job, that builds specialized
+ * pipelines off the callers' threads. Its queue is bounded (DML_VK_MAX_SPECIALIZED entries, the
+ * most the table holds); a job that does not fit stays IDLE and its kernels generic. */
+#define DML_VK_WORKER_NAME "dmlops-pipes" /* the thread's name (at most 15 characters) */
+struct dml_vk_pipeline_worker
+{
+    pthread_cond_t wake; /* a job was queued, or stop */
+    pthread_cond_t idle; /* a job finished, or the queue emptied */
+    pthread_t thread;
+    bool started, stopping;
+    struct dml_vk_pipeline_entry *jobs[DML_VK_MAX_SPECIALIZED]; /* a ring */
+    size_t head, count;
+    size_t building; /* 0 or 1: a job taken out of the queue and not finished */
+};
 struct dml_vk_pipelines
 {
-    pthread_mutex_t lock;
+    pthread_mutex_t lock; /* the table, the modules, the states and the worker's queue */
     struct dml_vk_module_entry *modules; /* one per variant used so far */
     size_t module_count, module_capacity;
     VkPipelineCache cache;
     VkPipelineLayout layout;
-    struct dml_vk_pipeline_entry *entries;
+    struct dml_vk_pipeline_entry **entries;
     size_t count, capacity;
     size_t specialized; /* entries with a spec */
     bool cache_changed; /* pipelines were created since the cache was loaded */
     bool specialize;    /* use the specialized kernel where a plan allows it */
+    bool background;    /* build specialized pipelines on the worker (DMLOPS_PIPELINES) */
+    struct dml_vk_pipeline_worker worker;
 };
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev);
+/* Stops the worker first (a job being built is finished, queued ones dropped). */
 void dml_vk_pipelines_cleanup(struct dml_vk_device *dev);
-/* spec NULL: the generic kernel of the variant. S_FALSE, with no pipeline, when
+/* spec NULL: the generic kernel of the variant, built now. S_FALSE, with no pipeline, when
  * DML_VK_MAX_SPECIALIZED specialized pipelines exist already (callers fall back to the generic
  * kernel); E_OUTOFMEMORY only when memory ran out. */
 HRESULT dml_vk_pipeline_get(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                             const struct plan_spec *spec, VkPipeline *out);
+/* The specialized pipeline of variant and spec: *ready when it exists now (built here when the
+ * device builds them synchronously, or already built); otherwise *pending, an entry the worker
+ * builds (queued here if it was not), which the caller uses until dml_vk_pipeline_release.
+ * S_FALSE, with neither, when the table is full; E_OUTOFMEMORY. */
+HRESULT dml_vk_pipeline_specialized(struct dml_vk_device *dev,
+                                    const struct dml_vk_variant *variant,
+                                    const struct plan_spec *spec, VkPipeline *ready,
+                                    struct dml_vk_pipeline_entry **pending);
+/* The entry's pipeline once it is READY, else VK_NULL_HANDLE. Any thread, no lock. */
+VkPipeline dml_vk_pipeline_built(const struct dml_vk_pipeline_entry *entry);
+/* The caller no longer waits for a pending entry (one never built and no longer waited for
+ * leaves the table). */
+void dml_vk_pipeline_release(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *entry);
+/* Builds a specialized entry's pipeline (pipelines.c) from its module; lock NOT held: the caller
+ * marked it BUILDING under the lock, which keeps anyone else from building it meanwhile. */
+VkResult dml_vk_pipeline_build_entry(struct dml_vk_device *dev,
+                                     struct dml_vk_pipeline_entry *entry, VkPipeline *out);
+/* The worker is done with a BUILDING entry: READY with pipeline, or IDLE again (VK_NULL_HANDLE:
+ * it failed; the kernels stay generic). Lock held. */
+void dml_vk_pipeline_finish(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *entry,
+                            VkPipeline pipeline);
+/* Removes an entry nobody waits for and that was never built from the table. Lock held. */
+void dml_vk_pipeline_drop(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *entry);
+
+/* pipeline_worker.c; lock is dev->pipelines.lock. enqueue (lock held): false when the queue is
+ * full or the thread could not start (the entry stays IDLE). stop: joins the thread (the job
+ * being built is finished; queued ones go back to IDLE). */
+bool dml_vk_worker_enqueue(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *entry);
+void dml_vk_worker_stop(struct dml_vk_device *dev);
 
 /* cache_files.c: the file of kind `what` (e.g. "pipelines") for this device, driver and library
  * version, in $XDG_CACHE_HOME/dmlops (or ~/.cache/dmlops), a directory of this user's that no one

@@ -134,6 +134,7 @@ static int setup(void **state)
 {
     (void)state;
     setenv("DMLOPS_SPECIALIZE", "1", 1);
+    setenv("DMLOPS_PIPELINES", "sync", 1); /* the specialized kernel from the first run */
     device = vk_test_device();
     printf("device: %s\n", dml_vk_device_name(device));
     return 0;
