@@ -530,8 +530,8 @@ bool fuse_compose(const struct plan *p_in, const struct plan *c, uint32_t slot_o
     struct plan p;
     bool ok = false;
 
-    if (p_in->part_count != 1 || !fuse_plan_moves(p_in) || !fuse_plan_moves(c) || c->in_part_count ||
-        p_in->elem_bytes != c->elem_bytes || p_in->in_part_count > MAX_VIEWS ||
+    if (p_in->part_count != 1 || !fuse_plan_moves(p_in) || !fuse_plan_moves(c) ||
+        c->in_part_count || p_in->elem_bytes != c->elem_bytes || p_in->in_part_count > MAX_VIEWS ||
         !fuse_plan_copy(p_in, &p))
         return false;
     memset(&origin, 0, sizeof(origin));

@@ -278,8 +278,8 @@ static bool same_maps(const struct plan *a, const struct plan *b, uint32_t axis)
     bool constant = false;
 
     if (a->rank != b->rank || a->elem_bytes != b->elem_bytes || !fuse_plan_moves(a) ||
-        !fuse_plan_moves(b) ||
-        a->dims[axis].map != PLAN_MAP_AFFINE || b->dims[axis].map != PLAN_MAP_AFFINE)
+        !fuse_plan_moves(b) || a->dims[axis].map != PLAN_MAP_AFFINE ||
+        b->dims[axis].map != PLAN_MAP_AFFINE)
         return false;
     for (uint32_t d = 0; d < a->rank; ++d)
     {

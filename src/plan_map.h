@@ -1,5 +1,5 @@
-/* The padding maps of src/plan.h (constant, edge, reflect, symmetric, wrap, and DILATE), once for C: the
- * specialized kernels' tables (plan_spec.c) and the plan interpreter of the tests
+/* The padding maps of src/plan.h (constant, edge, reflect, symmetric, wrap, and DILATE), once for
+ * C: the specialized kernels' tables (plan_spec.c) and the plan interpreter of the tests
  * (reference/plan_exec.c) read them here. The shaders' one copy is shaders/dmlops_map.glsl. */
 #ifndef DMLOPS_PLAN_MAP_H
 #define DMLOPS_PLAN_MAP_H

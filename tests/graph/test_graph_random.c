@@ -488,8 +488,7 @@ static unsigned missing_types(const struct run *r)
                "ScaleBias\n");
     for (uint32_t k = 0; k < gr_kind_count(); ++k)
         if (!r->types[gr_kind_type(k)] && (r->float64 || !gr_kind_needs_float64(k)))
-            fprintf(stderr, "graph_random: no %s node\n", gr_type_name(gr_kind_type(k))),
-                ++missing;
+            fprintf(stderr, "graph_random: no %s node\n", gr_type_name(gr_kind_type(k))), ++missing;
     for (unsigned s = 0; s < GR_STAT_COUNT; ++s)
         if (!r->stats[s] && (r->float64 || s != GR_STAT_SCALE_BIAS))
             fprintf(stderr, "graph_random: no %s\n", gr_stat_name((enum gr_stat)s)), ++missing;
