@@ -437,8 +437,9 @@ static IDMLOperator *make_join(struct build *b)
 
 /* PADDING or PADDING1 of up to 2 elements each side on up to three dims; a mode that would read
  * past a short dim (reflection: pad < size; symmetric and wrap: pad <= size) becomes CONSTANT. */
-static IDMLOperator *make_pad(struct build *b, bool v1)
+static IDMLOperator *make_pad(struct build *b)
 {
+    bool v1 = b->node->type == DML_OPERATOR_PADDING1;
     UINT start[MAX_RANK] = {0}, end[MAX_RANK] = {0};
     uint32_t out[MAX_RANK], padded = 0;
     DML_PADDING_MODE mode = (DML_PADDING_MODE)gr_next(b->rng, 5);
@@ -527,10 +528,13 @@ static IDMLOperator *make_cast(struct build *b)
     return create(b->device, DML_OPERATOR_CAST, &desc);
 }
 
-/* DEPTH_TO_SPACE(1) (to_space) or SPACE_TO_DEPTH(1) of b->in, which pick_input made 4-D with
- * sizes divisible by b->block. */
-static IDMLOperator *make_depth_space(struct build *b, bool to_space, bool v1)
+/* DEPTH_TO_SPACE(1) or SPACE_TO_DEPTH(1) of b->in, which pick_input made 4-D with sizes
+ * divisible by b->block. */
+static IDMLOperator *make_depth_space(struct build *b)
 {
+    DML_OPERATOR_TYPE type = b->node->type;
+    bool to_space = type == DML_OPERATOR_DEPTH_TO_SPACE || type == DML_OPERATOR_DEPTH_TO_SPACE1;
+    bool v1 = type == DML_OPERATOR_DEPTH_TO_SPACE1 || type == DML_OPERATOR_SPACE_TO_DEPTH1;
     UINT block = b->block, bb = block * block;
     uint32_t out[4];
     DML_DEPTH_SPACE_ORDER order = (DML_DEPTH_SPACE_ORDER)gr_next(b->rng, 2);
@@ -543,9 +547,6 @@ static IDMLOperator *make_depth_space(struct build *b, bool to_space, bool v1)
     const DML_TENSOR_DESC *in = desc_of(b, &b->in), *outd = output(b, 0, &o);
     DML_DEPTH_TO_SPACE1_OPERATOR_DESC desc1 = {in, outd, block, order};
     DML_DEPTH_TO_SPACE_OPERATOR_DESC desc0 = {in, outd, block};
-    DML_OPERATOR_TYPE type =
-        to_space ? (v1 ? DML_OPERATOR_DEPTH_TO_SPACE1 : DML_OPERATOR_DEPTH_TO_SPACE)
-                 : (v1 ? DML_OPERATOR_SPACE_TO_DEPTH1 : DML_OPERATOR_SPACE_TO_DEPTH);
 
     return create(b->device, type, v1 ? (const void *)&desc1 : (const void *)&desc0);
 }
@@ -744,9 +745,10 @@ static void nd_shapes(struct build *b, uint32_t *q, uint32_t *isz, uint32_t *blo
         isz[0] = *q, blocks[0] = 1;
 }
 
-/* GATHER_ND (v1 false) or GATHER_ND1 (BatchDimensionCount 0). */
-static IDMLOperator *make_gather_nd(struct build *b, bool v1)
+/* GATHER_ND or GATHER_ND1 (BatchDimensionCount 0). */
+static IDMLOperator *make_gather_nd(struct build *b)
 {
+    bool v1 = b->node->type == DML_OPERATOR_GATHER_ND1;
     uint32_t r = b->in.rank, q, isz[MAX_RANK], out[MAX_RANK];
 
     nd_shapes(b, &q, isz, out);
@@ -787,8 +789,9 @@ static struct view generated(struct build *b, DML_TENSOR_DATA_TYPE type)
     return write_view(b, type, b->in.rank, b->in.sizes);
 }
 
-static IDMLOperator *make_fill(struct build *b, bool sequence)
+static IDMLOperator *make_fill(struct build *b)
 {
+    bool sequence = b->node->type == DML_OPERATOR_FILL_VALUE_SEQUENCE;
     DML_TENSOR_DATA_TYPE type = b->in.type;
 
     if (sequence && type == DML_TENSOR_DATA_TYPE_FLOAT64) /* FD4: no level has it */
@@ -803,11 +806,12 @@ static IDMLOperator *make_fill(struct build *b, bool sequence)
     return create(b->device, DML_OPERATOR_FILL_VALUE_SEQUENCE, &desc);
 }
 
-/* DIAGONAL_MATRIX (v1 false) or DIAGONAL_MATRIX1 over input 0's 2-4 dims, the band of x - y
+/* DIAGONAL_MATRIX or DIAGONAL_MATRIX1 over input 0's 2-4 dims, the band of x - y
  * between -4 and 4, DIAGONAL_MATRIX1 without its optional input a third of the time (never when
  * input 0 is a constant made for it: nothing else reads that). */
-static IDMLOperator *make_diagonal(struct build *b, bool v1)
+static IDMLOperator *make_diagonal(struct build *b)
 {
+    bool v1 = b->node->type == DML_OPERATOR_DIAGONAL_MATRIX1;
     INT begin = (INT)gr_next(b->rng, 9) - 4, end = (INT)gr_next(b->rng, 9) - 4;
     bool with_input =
         v1 && (gr_next(b->rng, 3) || b->g->values[b->node->inputs[0]].kind == GR_CONSTANT);
@@ -866,38 +870,47 @@ static const struct
 {
     DML_OPERATOR_TYPE type;
     const char *name;
-    bool grows;     /* its output may hold more elements than its input */
-    bool float64;   /* its kernels declare Float64 (gr_graph.float64) */
-    bool generator; /* reads no input (input 0 only gives it a shape) */
+    IDMLOperator *(*make)(struct build *b); /* b->node->type says which of a maker's operators */
+    bool grows;                             /* its output may hold more elements than its input */
+    bool float64;                           /* its kernels declare Float64 (gr_graph.float64) */
+    bool generator;                         /* reads no input (input 0 only gives it a shape) */
 } kinds[K_COUNT] = {
-    [K_SLICE1] = {DML_OPERATOR_SLICE1, "SLICE1", false, false},
-    [K_SLICE] = {DML_OPERATOR_SLICE, "SLICE", false, false},
-    [K_SPLIT] = {DML_OPERATOR_SPLIT, "SPLIT", false, false},
-    [K_PADDING] = {DML_OPERATOR_PADDING, "PADDING", true, false},
-    [K_PADDING1] = {DML_OPERATOR_PADDING1, "PADDING1", true, false},
-    [K_JOIN] = {DML_OPERATOR_JOIN, "JOIN", true, false},
-    [K_IDENTITY] = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, "ELEMENT_WISE_IDENTITY", false, false},
-    [K_TILE] = {DML_OPERATOR_TILE, "TILE", true, false},
-    [K_CAST] = {DML_OPERATOR_CAST, "CAST", true, true},
-    [K_DEPTH_TO_SPACE] = {DML_OPERATOR_DEPTH_TO_SPACE, "DEPTH_TO_SPACE", false, false},
-    [K_DEPTH_TO_SPACE1] = {DML_OPERATOR_DEPTH_TO_SPACE1, "DEPTH_TO_SPACE1", false, false},
-    [K_SPACE_TO_DEPTH] = {DML_OPERATOR_SPACE_TO_DEPTH, "SPACE_TO_DEPTH", false, false},
-    [K_SPACE_TO_DEPTH1] = {DML_OPERATOR_SPACE_TO_DEPTH1, "SPACE_TO_DEPTH1", false, false},
-    [K_GATHER] = {DML_OPERATOR_GATHER, "GATHER", true, false},
-    [K_GATHER_ELEMENTS] = {DML_OPERATOR_GATHER_ELEMENTS, "GATHER_ELEMENTS", true, false},
-    [K_GATHER_ND] = {DML_OPERATOR_GATHER_ND, "GATHER_ND", true, false},
-    [K_GATHER_ND1] = {DML_OPERATOR_GATHER_ND1, "GATHER_ND1", true, false},
-    [K_SCATTER_ND] = {DML_OPERATOR_SCATTER_ND, "SCATTER_ND", false, false},
-    [K_SCATTER] = {DML_OPERATOR_SCATTER_ELEMENTS, "SCATTER_ELEMENTS", false, false},
-    [K_ONE_HOT] = {DML_OPERATOR_ONE_HOT, "ONE_HOT", true, false},
-    [K_REVERSE] = {DML_OPERATOR_REVERSE_SUBSEQUENCES, "REVERSE_SUBSEQUENCES", false, false},
-    [K_SLICE_GRAD] = {DML_OPERATOR_SLICE_GRAD, "SLICE_GRAD", true, false},
-    [K_FILL_CONSTANT] = {DML_OPERATOR_FILL_VALUE_CONSTANT, "FILL_VALUE_CONSTANT", false, true,
-                         true},
-    [K_FILL_SEQUENCE] = {DML_OPERATOR_FILL_VALUE_SEQUENCE, "FILL_VALUE_SEQUENCE", false, true,
-                         true},
-    [K_DIAGONAL] = {DML_OPERATOR_DIAGONAL_MATRIX, "DIAGONAL_MATRIX", false, true, true},
-    [K_DIAGONAL1] = {DML_OPERATOR_DIAGONAL_MATRIX1, "DIAGONAL_MATRIX1", false, true},
+    [K_SLICE1] = {DML_OPERATOR_SLICE1, "SLICE1", make_slice1, false, false},
+    [K_SLICE] = {DML_OPERATOR_SLICE, "SLICE", make_slice, false, false},
+    [K_SPLIT] = {DML_OPERATOR_SPLIT, "SPLIT", make_split, false, false},
+    [K_PADDING] = {DML_OPERATOR_PADDING, "PADDING", make_pad, true, false},
+    [K_PADDING1] = {DML_OPERATOR_PADDING1, "PADDING1", make_pad, true, false},
+    [K_JOIN] = {DML_OPERATOR_JOIN, "JOIN", make_join, true, false},
+    [K_IDENTITY] = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, "ELEMENT_WISE_IDENTITY", make_identity,
+                    false, false},
+    [K_TILE] = {DML_OPERATOR_TILE, "TILE", make_tile, true, false},
+    [K_CAST] = {DML_OPERATOR_CAST, "CAST", make_cast, true, true},
+    [K_DEPTH_TO_SPACE] = {DML_OPERATOR_DEPTH_TO_SPACE, "DEPTH_TO_SPACE", make_depth_space, false,
+                          false},
+    [K_DEPTH_TO_SPACE1] = {DML_OPERATOR_DEPTH_TO_SPACE1, "DEPTH_TO_SPACE1", make_depth_space, false,
+                           false},
+    [K_SPACE_TO_DEPTH] = {DML_OPERATOR_SPACE_TO_DEPTH, "SPACE_TO_DEPTH", make_depth_space, false,
+                          false},
+    [K_SPACE_TO_DEPTH1] = {DML_OPERATOR_SPACE_TO_DEPTH1, "SPACE_TO_DEPTH1", make_depth_space, false,
+                           false},
+    [K_GATHER] = {DML_OPERATOR_GATHER, "GATHER", make_gather, true, false},
+    [K_GATHER_ELEMENTS] = {DML_OPERATOR_GATHER_ELEMENTS, "GATHER_ELEMENTS", make_gather_elements,
+                           true, false},
+    [K_GATHER_ND] = {DML_OPERATOR_GATHER_ND, "GATHER_ND", make_gather_nd, true, false},
+    [K_GATHER_ND1] = {DML_OPERATOR_GATHER_ND1, "GATHER_ND1", make_gather_nd, true, false},
+    [K_SCATTER_ND] = {DML_OPERATOR_SCATTER_ND, "SCATTER_ND", make_scatter_nd, false, false},
+    [K_SCATTER] = {DML_OPERATOR_SCATTER_ELEMENTS, "SCATTER_ELEMENTS", make_scatter, false, false},
+    [K_ONE_HOT] = {DML_OPERATOR_ONE_HOT, "ONE_HOT", make_one_hot, true, false},
+    [K_REVERSE] = {DML_OPERATOR_REVERSE_SUBSEQUENCES, "REVERSE_SUBSEQUENCES", make_reverse, false,
+                   false},
+    [K_SLICE_GRAD] = {DML_OPERATOR_SLICE_GRAD, "SLICE_GRAD", make_slice_grad, true, false},
+    [K_FILL_CONSTANT] = {DML_OPERATOR_FILL_VALUE_CONSTANT, "FILL_VALUE_CONSTANT", make_fill, false,
+                         true, true},
+    [K_FILL_SEQUENCE] = {DML_OPERATOR_FILL_VALUE_SEQUENCE, "FILL_VALUE_SEQUENCE", make_fill, false,
+                         true, true},
+    [K_DIAGONAL] = {DML_OPERATOR_DIAGONAL_MATRIX, "DIAGONAL_MATRIX", make_diagonal, false, true,
+                    true},
+    [K_DIAGONAL1] = {DML_OPERATOR_DIAGONAL_MATRIX1, "DIAGONAL_MATRIX1", make_diagonal, false, true},
 };
 
 uint32_t gr_kind_count(void)
@@ -992,7 +1005,7 @@ static bool pick_input(struct build *b, enum kind k)
     if (budget > b->budget)
         budget = b->budget;
     b->in = (struct view){.type = pick_type(b->rng, s), .rank = pick_rank(b->rng)};
-    if (k >= K_DEPTH_TO_SPACE && k <= K_SPACE_TO_DEPTH1) /* 4-D: C or H and W by the block */
+    if (kinds[k].make == make_depth_space) /* 4-D: C or H and W by the block */
     {
         bool to_space = k == K_DEPTH_TO_SPACE || k == K_DEPTH_TO_SPACE1;
 
@@ -1009,58 +1022,6 @@ static bool pick_input(struct build *b, enum kind k)
     }
     pick_shape(b->rng, b->in.rank, budget, b->in.rank <= 2 ? 12 : cap, b->in.sizes);
     return read_view(b, b->node->inputs[0], &b->in);
-}
-
-static IDMLOperator *make(struct build *b, enum kind k)
-{
-    switch (k)
-    {
-    case K_SLICE1:
-        return make_slice1(b);
-    case K_SLICE:
-        return make_slice(b);
-    case K_SPLIT:
-        return make_split(b);
-    case K_PADDING:
-    case K_PADDING1:
-        return make_pad(b, k == K_PADDING1);
-    case K_JOIN:
-        return make_join(b);
-    case K_IDENTITY:
-        return make_identity(b);
-    case K_TILE:
-        return make_tile(b);
-    case K_CAST:
-        return make_cast(b);
-    case K_DEPTH_TO_SPACE:
-    case K_DEPTH_TO_SPACE1:
-        return make_depth_space(b, true, k == K_DEPTH_TO_SPACE1);
-    case K_SPACE_TO_DEPTH:
-    case K_SPACE_TO_DEPTH1:
-        return make_depth_space(b, false, k == K_SPACE_TO_DEPTH1);
-    case K_GATHER:
-        return make_gather(b);
-    case K_GATHER_ELEMENTS:
-        return make_gather_elements(b);
-    case K_SCATTER:
-        return make_scatter(b);
-    case K_GATHER_ND:
-    case K_GATHER_ND1:
-        return make_gather_nd(b, k == K_GATHER_ND1);
-    case K_SCATTER_ND:
-        return make_scatter_nd(b);
-    case K_ONE_HOT:
-        return make_one_hot(b);
-    case K_REVERSE:
-        return make_reverse(b);
-    case K_SLICE_GRAD:
-        return make_slice_grad(b);
-    case K_FILL_CONSTANT:
-    case K_FILL_SEQUENCE:
-        return make_fill(b, k == K_FILL_SEQUENCE);
-    default:
-        return make_diagonal(b, k == K_DIAGONAL1);
-    }
 }
 
 /* Node g->node_count, reading `first` (UINT32_MAX: a value picked at random) as input 0. */
@@ -1092,7 +1053,8 @@ static bool add_node(IDMLDevice *device, struct gr_graph *g, struct gr_rng *rng,
         if (pick_input(&b, k))
         {
             ++g->node_count;
-            if ((op = make(&b, k)) || b.node->output_count) /* made, or refused by the device */
+            if ((op = kinds[k].make(&b)) ||
+                b.node->output_count) /* made, or refused by the device */
                 break;
         }
         g->value_count = values; /* a shape the maker could not use: again from scratch */
