@@ -3,6 +3,7 @@
 #include "ops/ops.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const padding_mode_names[] = {"CONSTANT", "EDGE", "REFLECTION", "SYMMETRIC",
@@ -154,7 +155,8 @@ HRESULT dml_check_value_type(struct dml_validate_ctx *ctx, enum dml_rule rule,
                              DML_TENSOR_DATA_TYPE value_type, const struct dml_tensor *output)
 {
     if (value_type != output->data_type)
-        return dml_reject(ctx, rule, "ValueDataType is %s (%u); allowed: OutputTensor.DataType (%s)",
+        return dml_reject(ctx, rule,
+                          "ValueDataType is %s (%u); allowed: OutputTensor.DataType (%s)",
                           dml_data_type_name(value_type), (unsigned)value_type,
                           dml_data_type_name(output->data_type));
     return S_OK;
@@ -175,6 +177,30 @@ HRESULT dml_check_desc_dims(struct dml_validate_ctx *ctx, UINT dimension_count, 
     if (dimension_count != rank)
         return dml_reject(ctx, DML_RULE_DESC_DIMENSION_COUNT,
                           "DimensionCount is %u; allowed: the tensors' %u", dimension_count, rank);
+    return S_OK;
+}
+
+HRESULT dml_check_window(struct dml_validate_ctx *ctx, const struct dml_window_rules *rules,
+                         uint32_t i, uint32_t offset, uint32_t size, int32_t stride, uint32_t bound,
+                         uint32_t count)
+{
+    const uint64_t end = (uint64_t)offset + size;
+    uint64_t reach;
+
+    if (!size)
+        return dml_reject(ctx, rules->size_zero, "InputWindowSizes[%u] is 0; allowed: >= 1", i);
+    if (end > bound)
+        return dml_reject(ctx, rules->out_of_bounds,
+                          "InputWindowOffsets[%u] + InputWindowSizes[%u] is %llu; allowed: <= "
+                          "%s.Sizes[%u] (%u)",
+                          i, i, (unsigned long long)end, rules->bounded, i, bound);
+    if (!stride)
+        return dml_reject(ctx, rules->stride_zero, "InputWindowStrides[%u] is 0; allowed: non-zero",
+                          i);
+    reach = 1 + (size - 1) / (uint64_t)llabs(stride);
+    if (count > reach)
+        return dml_reject(ctx, rules->count_too_large, "%s.Sizes[%u] is %u; allowed: 1..%llu",
+                          rules->counted, i, count, (unsigned long long)reach);
     return S_OK;
 }
 

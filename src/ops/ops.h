@@ -55,6 +55,18 @@ HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC 
 /* The desc's DimensionCount equals the tensors' rank, and each named array is non-null. */
 HRESULT dml_check_desc_dims(struct dml_validate_ctx *ctx, UINT dimension_count, uint32_t rank);
 HRESULT dml_check_array(struct dml_validate_ctx *ctx, const void *array, const char *field);
+/* A strided window along dimension i (SLICE1's S1-5..S1-7, SLICE_GRAD's SG-2, SG-3): a size of
+ * at least 1, offset + size within the windowed tensor's extent `bound`, a stride other than 0,
+ * and at most 1 + (size - 1) / |stride| elements (`count`) taken from it. */
+struct dml_window_rules
+{
+    enum dml_rule size_zero, out_of_bounds, stride_zero, count_too_large;
+    const char *bounded; /* the tensor the window lies in */
+    const char *counted; /* the tensor of the window's elements */
+};
+HRESULT dml_check_window(struct dml_validate_ctx *ctx, const struct dml_window_rules *rules,
+                         uint32_t i, uint32_t offset, uint32_t size, int32_t stride,
+                         uint32_t bound, uint32_t count);
 /* PaddingMode defined and allowed at ctx's level. */
 HRESULT dml_check_padding_mode(struct dml_validate_ctx *ctx, DML_PADDING_MODE mode);
 

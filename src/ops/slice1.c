@@ -19,30 +19,18 @@ static const struct dml_fl_row slice_rows[] = {
     {DML_FEATURE_LEVEL_4_1, 1, 8, DML_TYPES_11T, 0},
 };
 
-/* S1-5..S1-7 on dimension i. */
+/* S1-5..S1-7 on dimension i: the window lies in the input, the output holds its elements. */
 static HRESULT check_window(struct dml_validate_ctx *ctx, const struct dml_tensor t[2], uint32_t i,
                             uint32_t offset, uint32_t size, int32_t stride)
 {
-    const uint64_t end = (uint64_t)offset + size;
-    uint64_t reach;
+    static const struct dml_window_rules rules = {DML_RULE_S1_5_WINDOW_SIZE_ZERO,
+                                                  DML_RULE_S1_5_WINDOW_OUT_OF_BOUNDS,
+                                                  DML_RULE_S1_6_WINDOW_STRIDE_ZERO,
+                                                  DML_RULE_S1_7_OUTPUT_SIZE,
+                                                  "InputTensor",
+                                                  "OutputTensor"};
 
-    if (!size)
-        return dml_reject(ctx, DML_RULE_S1_5_WINDOW_SIZE_ZERO,
-                          "InputWindowSizes[%u] is 0; allowed: >= 1", i);
-    if (end > t[0].sizes[i])
-        return dml_reject(ctx, DML_RULE_S1_5_WINDOW_OUT_OF_BOUNDS,
-                          "InputWindowOffsets[%u] + InputWindowSizes[%u] is %llu; allowed: <= "
-                          "InputTensor.Sizes[%u] (%u)",
-                          i, i, (unsigned long long)end, i, t[0].sizes[i]);
-    if (!stride)
-        return dml_reject(ctx, DML_RULE_S1_6_WINDOW_STRIDE_ZERO,
-                          "InputWindowStrides[%u] is 0; allowed: non-zero", i);
-    reach = 1 + (size - 1) / (uint64_t)llabs(stride);
-    if (t[1].sizes[i] > reach)
-        return dml_reject(ctx, DML_RULE_S1_7_OUTPUT_SIZE,
-                          "OutputTensor.Sizes[%u] is %u; allowed: 1..%llu", i, t[1].sizes[i],
-                          (unsigned long long)reach);
-    return S_OK;
+    return dml_check_window(ctx, &rules, i, offset, size, stride, t[0].sizes[i], t[1].sizes[i]);
 }
 
 static HRESULT slice1_validate(struct dml_validate_ctx *ctx, const void *desc_,

@@ -21,25 +21,15 @@ static const struct dml_fl_row slice_grad_rows[] = {
 static HRESULT check_window(struct dml_validate_ctx *ctx, const struct dml_tensor t[2], uint32_t i,
                             uint32_t offset, uint32_t size, int32_t stride)
 {
-    const uint64_t end = (uint64_t)offset + size;
-    uint64_t reach;
+    static const struct dml_window_rules rules = {
+        DML_RULE_SG_3_WINDOW_SIZE_ZERO,   DML_RULE_SG_3_WINDOW_OUT_OF_BOUNDS,
+        DML_RULE_SG_2_WINDOW_STRIDE_ZERO, DML_RULE_SG_3_INPUT_SIZE,
+        "OutputGradientTensor",           "InputGradientTensor"};
+    HRESULT hr =
+        dml_check_window(ctx, &rules, i, offset, size, stride, t[1].sizes[i], t[0].sizes[i]);
 
-    if (!size)
-        return dml_reject(ctx, DML_RULE_SG_3_WINDOW_SIZE_ZERO,
-                          "InputWindowSizes[%u] is 0; allowed: >= 1", i);
-    if (end > t[1].sizes[i])
-        return dml_reject(ctx, DML_RULE_SG_3_WINDOW_OUT_OF_BOUNDS,
-                          "InputWindowOffsets[%u] + InputWindowSizes[%u] is %llu; allowed: <= "
-                          "OutputGradientTensor.Sizes[%u] (%u)",
-                          i, i, (unsigned long long)end, i, t[1].sizes[i]);
-    if (!stride)
-        return dml_reject(ctx, DML_RULE_SG_2_WINDOW_STRIDE_ZERO,
-                          "InputWindowStrides[%u] is 0; allowed: non-zero", i);
-    reach = 1 + (size - 1) / (uint64_t)llabs(stride);
-    if (t[0].sizes[i] > reach)
-        return dml_reject(ctx, DML_RULE_SG_3_INPUT_SIZE,
-                          "InputGradientTensor.Sizes[%u] is %u; allowed: 1..%llu", i, t[0].sizes[i],
-                          (unsigned long long)reach);
+    if (FAILED(hr))
+        return hr;
     if (stride == INT32_MIN && t[0].sizes[i] > 1) /* the plan's step is an int32 */
         return dml_reject(ctx, DML_RULE_SG_3_STRIDE_RANGE,
                           "InputWindowStrides[%u] is %d with InputGradientTensor.Sizes[%u] %u; "
