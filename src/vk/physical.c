@@ -11,21 +11,23 @@
 #define V12(field) offsetof(struct dml_vk_features, v12.field)
 
 /* Every feature the shaders or the binding model use (see shaders/dmlops_common.glsl), then
- * ones enabled when present because later kernels may want them. */
+ * ones enabled when present, which a kernel may declare (shader_bit: the shader capability's
+ * enum dml_vk_shader_feature; a kernel declaring one the device lacks is refused, shaders.c). */
 static const struct
 {
     const char *name;
     size_t offset;
     bool required;
+    uint32_t shader_bit;
 } feature_table[] = {
-    {"bufferDeviceAddress", V12(bufferDeviceAddress), true},
-    {"shaderInt64", CORE(shaderInt64), true},
-    {"storageBuffer8BitAccess", V12(storageBuffer8BitAccess), true},
-    {"storageBuffer16BitAccess", V11(storageBuffer16BitAccess), true},
-    {"shaderInt8", V12(shaderInt8), false},
-    {"shaderInt16", CORE(shaderInt16), false},
-    {"shaderFloat16", V12(shaderFloat16), false},
-    {"shaderFloat64", CORE(shaderFloat64), false},
+    {"bufferDeviceAddress", V12(bufferDeviceAddress), true, 0},
+    {"shaderInt64", CORE(shaderInt64), true, 0},
+    {"storageBuffer8BitAccess", V12(storageBuffer8BitAccess), true, 0},
+    {"storageBuffer16BitAccess", V11(storageBuffer16BitAccess), true, 0},
+    {"shaderInt8", V12(shaderInt8), false, DML_VK_SHADER_INT8},
+    {"shaderInt16", CORE(shaderInt16), false, DML_VK_SHADER_INT16},
+    {"shaderFloat16", V12(shaderFloat16), false, DML_VK_SHADER_FLOAT16},
+    {"shaderFloat64", CORE(shaderFloat64), false, DML_VK_SHADER_FLOAT64},
 };
 
 #define FEATURE_COUNT (sizeof(feature_table) / sizeof(feature_table[0]))
@@ -55,10 +57,19 @@ void dml_vk_features_query(const struct dml_vk_instance *inst, VkPhysicalDevice 
 
 uint32_t dml_vk_shader_features(const struct dml_vk_features *f)
 {
-    return (f->v12.shaderInt8 ? DML_VK_SHADER_INT8 : 0) |
-           (f->core.features.shaderInt16 ? DML_VK_SHADER_INT16 : 0) |
-           (f->v12.shaderFloat16 ? DML_VK_SHADER_FLOAT16 : 0) |
-           (f->core.features.shaderFloat64 ? DML_VK_SHADER_FLOAT64 : 0);
+    uint32_t bits = 0;
+
+    for (size_t i = 0; i < FEATURE_COUNT; ++i)
+        bits |= *feature((struct dml_vk_features *)f, i) ? feature_table[i].shader_bit : 0;
+    return bits;
+}
+
+const char *dml_vk_shader_feature_name(uint32_t bits)
+{
+    for (size_t i = 0; i < FEATURE_COUNT; ++i)
+        if (bits & feature_table[i].shader_bit)
+            return feature_table[i].name;
+    return "?";
 }
 
 void dml_vk_features_to_enable(const struct dml_vk_features *supported,

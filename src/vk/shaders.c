@@ -46,17 +46,17 @@ const uint32_t *dml_vk_spirv(const struct dml_vk_variant *variant, size_t *bytes
     return NULL;
 }
 
-/* SPIR-V's OpCapability values of the optional features, and the device features they need. */
+/* SPIR-V's OpCapability values of the optional features (the SPIR-V specification's Int8,
+ * Int16, Float16, Float64). */
 static const struct
 {
     uint32_t capability;
     enum dml_vk_shader_feature feature;
-    const char *name;
 } capabilities[] = {
-    {39, DML_VK_SHADER_INT8, "shaderInt8"},
-    {22, DML_VK_SHADER_INT16, "shaderInt16"},
-    {9, DML_VK_SHADER_FLOAT16, "shaderFloat16"},
-    {10, DML_VK_SHADER_FLOAT64, "shaderFloat64"},
+    {39, DML_VK_SHADER_INT8},
+    {22, DML_VK_SHADER_INT16},
+    {9, DML_VK_SHADER_FLOAT16},
+    {10, DML_VK_SHADER_FLOAT64},
 };
 
 #define SPIRV_HEADER_WORDS 5
@@ -76,16 +76,6 @@ uint32_t dml_vk_spirv_needs(const uint32_t *code, size_t bytes)
     return needs;
 }
 
-static const char *feature_name(uint32_t missing)
-{
-    for (size_t c = 0; c < sizeof(capabilities) / sizeof(capabilities[0]); ++c)
-    {
-        if (missing & capabilities[c].feature)
-            return capabilities[c].name;
-    }
-    return "?";
-}
-
 HRESULT dml_vk_spirv_for(const struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                          const uint32_t **code, size_t *bytes)
 {
@@ -100,6 +90,6 @@ HRESULT dml_vk_spirv_for(const struct dml_vk_device *dev, const struct dml_vk_va
                          "the Vulkan device lacks %s, which this operator's kernel needs "
                          "(ScaleBias and float sequences compute in float64); the operator is "
                          "not supported on this device",
-                         feature_name(missing));
+                         dml_vk_shader_feature_name(missing));
     return DXGI_ERROR_UNSUPPORTED;
 }

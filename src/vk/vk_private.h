@@ -67,6 +67,8 @@ enum dml_vk_shader_feature
 };
 /* The optional shader features f has, as enum dml_vk_shader_feature bits. */
 uint32_t dml_vk_shader_features(const struct dml_vk_features *f);
+/* The Vulkan feature name of the first of these bits. */
+const char *dml_vk_shader_feature_name(uint32_t bits);
 /* The first queue family with compute, or -1 when there is none. */
 HRESULT dml_vk_compute_queue_family(const struct dml_vk_instance *inst, VkPhysicalDevice pd,
                                     int *family);
