@@ -180,6 +180,24 @@ HRESULT dml_check_desc_dims(struct dml_validate_ctx *ctx, UINT dimension_count, 
     return S_OK;
 }
 
+HRESULT dml_validate_fill(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *output_desc,
+                          DML_TENSOR_DATA_TYPE value_type, const DML_SCALAR_UNION *value,
+                          const DML_SCALAR_UNION *delta, struct dml_op_def *def)
+{
+    struct dml_tensor output;
+    HRESULT hr;
+
+    if (FAILED(hr = dml_validate_generated_output(ctx, output_desc, "OutputTensor", &output)) ||
+        FAILED(hr = dml_check_value_type(ctx, DML_RULE_FV_1_VALUE_TYPE, value_type, &output)) ||
+        FAILED(hr = dml_op_def_store(ctx, def, &output, 0, 1)))
+        return hr;
+    def->u.generator.value_type = value_type;
+    def->u.generator.value = *value;
+    if (delta)
+        def->u.generator.delta = *delta;
+    return S_OK;
+}
+
 HRESULT dml_check_window(struct dml_validate_ctx *ctx, const struct dml_window_rules *rules,
                          uint32_t i, uint32_t offset, uint32_t size, int32_t stride, uint32_t bound,
                          uint32_t count)

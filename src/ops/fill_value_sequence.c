@@ -21,19 +21,9 @@ static HRESULT fill_sequence_validate(struct dml_validate_ctx *ctx, const void *
                                       struct dml_op_def *def)
 {
     const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC *desc = desc_;
-    struct dml_tensor output;
-    HRESULT hr;
 
-    if (FAILED(
-            hr = dml_validate_generated_output(ctx, desc->OutputTensor, "OutputTensor", &output)) ||
-        FAILED(hr = dml_check_value_type(ctx, DML_RULE_FV_1_VALUE_TYPE, desc->ValueDataType,
-                                         &output)) ||
-        FAILED(hr = dml_op_def_store(ctx, def, &output, 0, 1)))
-        return hr;
-    def->u.generator.value_type = desc->ValueDataType;
-    def->u.generator.value = desc->ValueStart;
-    def->u.generator.delta = desc->ValueDelta;
-    return S_OK;
+    return dml_validate_fill(ctx, desc->OutputTensor, desc->ValueDataType, &desc->ValueStart,
+                             &desc->ValueDelta, def);
 }
 
 /* The generator's operands: float32 bits for the float types (FLOAT16 widened exactly), the

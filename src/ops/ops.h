@@ -55,6 +55,11 @@ HRESULT dml_validate_in_out(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC 
 /* The desc's DimensionCount equals the tensors' rank, and each named array is non-null. */
 HRESULT dml_check_desc_dims(struct dml_validate_ctx *ctx, UINT dimension_count, uint32_t rank);
 HRESULT dml_check_array(struct dml_validate_ctx *ctx, const void *array, const char *field);
+/* FILL_VALUE_CONSTANT and FILL_VALUE_SEQUENCE: the output (any size), FV-1 (ValueDataType is
+ * its type), and def's generator: value, and delta when not NULL (a sequence). */
+HRESULT dml_validate_fill(struct dml_validate_ctx *ctx, const DML_TENSOR_DESC *output_desc,
+                          DML_TENSOR_DATA_TYPE value_type, const DML_SCALAR_UNION *value,
+                          const DML_SCALAR_UNION *delta, struct dml_op_def *def);
 /* A strided window along dimension i (SLICE1's S1-5..S1-7, SLICE_GRAD's SG-2, SG-3): a size of
  * at least 1, offset + size within the windowed tensor's extent `bound`, a stride other than 0,
  * and at most 1 + (size - 1) / |stride| elements (`count`) taken from it. */
