@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "validate.h"
 #include "feature_level.h"
+#include "graph_cache.h"
 #include "graph_compile.h"
 #include "vk/vk.h"
 
@@ -37,6 +38,7 @@ ULONG dml_device_release(struct dml_device *device)
 
     if (count)
         return count;
+    dml_graph_cache_destroy(device->graph_cache);
     dml_vk_device_destroy(device->vk);
     dml_object_cleanup(&device->object);
     free(device);
@@ -360,6 +362,11 @@ HRESULT dml_device_create(struct dml_vk_device *vk, DML_CREATE_DEVICE_FLAGS flag
 
     if (!(device = calloc(1, sizeof(*device))))
         return E_OUTOFMEMORY;
+    if (FAILED(dml_graph_cache_create(&device->graph_cache)))
+    {
+        free(device);
+        return E_OUTOFMEMORY;
+    }
     device->IDMLDevice1_iface.lpVtbl = &dml_device_vtbl;
     device->IDMLDebugDevice_iface.lpVtbl = &dml_debug_device_vtbl;
     dml_object_init(&device->object);

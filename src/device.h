@@ -9,6 +9,7 @@
 #include "object.h"
 
 struct dml_vk_device;
+struct dml_graph_cache;
 
 struct dml_device
 {
@@ -20,6 +21,7 @@ struct dml_device
     bool debug;                      /* created with DML_CREATE_DEVICE_FLAG_DEBUG or DMLOPS_DEBUG=1 */
     atomic_bool muted;               /* IDMLDebugDevice::SetMuteDebugOutput */
     _Atomic HRESULT removed_reason;  /* S_OK while the device works */
+    struct dml_graph_cache *graph_cache; /* graphs compiled lately (graph_cache.h) */
 };
 
 struct dml_device *dml_device_from_iface(IDMLDevice *iface);

@@ -14,6 +14,32 @@ void dml_binding_layout_cleanup(struct dml_binding_layout *layout)
     memset(layout, 0, sizeof(*layout));
 }
 
+/* count items of size bytes, with room for one more as the layout's builders leave. */
+static void *clone_array(const void *items, uint32_t count, size_t size)
+{
+    void *copy = calloc((size_t)count + 1, size);
+
+    if (copy && count)
+        memcpy(copy, items, count * size);
+    return copy;
+}
+
+HRESULT dml_binding_layout_clone(const struct dml_binding_layout *from,
+                                 struct dml_binding_layout *to)
+{
+    *to = *from;
+    to->inputs = clone_array(from->inputs, from->input_count, sizeof(*from->inputs));
+    to->outputs = clone_array(from->outputs, from->output_count, sizeof(*from->outputs));
+    to->input_group_sizes = from->input_group_count
+                                ? clone_array(from->input_group_sizes, from->input_group_count,
+                                              sizeof(*from->input_group_sizes))
+                                : NULL;
+    if (to->inputs && to->outputs && (to->input_group_sizes || !from->input_group_count))
+        return S_OK;
+    dml_binding_layout_cleanup(to);
+    return E_OUTOFMEMORY;
+}
+
 void dml_dispatchable_init(struct dml_dispatchable *dispatchable,
                            const struct dml_dispatchable_ops *ops, bool descriptors_volatile)
 {

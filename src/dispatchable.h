@@ -142,5 +142,8 @@ struct dml_dispatchable *dml_compiled_operator_dispatchable(IDMLDispatchable *if
 struct dml_dispatchable *dml_initializer_dispatchable(IDMLDispatchable *iface);
 
 void dml_binding_layout_cleanup(struct dml_binding_layout *layout);
+/* A deep copy (E_OUTOFMEMORY; *to is then empty). */
+HRESULT dml_binding_layout_clone(const struct dml_binding_layout *from,
+                                 struct dml_binding_layout *to);
 
 #endif

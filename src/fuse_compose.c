@@ -532,7 +532,7 @@ bool fuse_compose(const struct plan *p_in, const struct plan *c, uint32_t slot_o
 
     if (p_in->part_count != 1 || !fuse_plan_moves(p_in) || !fuse_plan_moves(c) ||
         c->in_part_count || p_in->elem_bytes != c->elem_bytes || p_in->in_part_count > MAX_VIEWS ||
-        !fuse_plan_copy(p_in, &p))
+        !plan_clone(p_in, &p))
         return false;
     memset(&origin, 0, sizeof(origin));
     coalesce(&p);
@@ -542,7 +542,7 @@ bool fuse_compose(const struct plan *p_in, const struct plan *c, uint32_t slot_o
          ++reshape)
     {
         a = origin;
-        if (!fuse_plan_copy(c, out))
+        if (!plan_clone(c, out))
             break;
         ok = compose_into(&p, &g, &a, reshape, slot_offset, out);
         out->slot_count = slot_offset + p.slot_count;

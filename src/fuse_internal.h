@@ -8,8 +8,6 @@
 
 /* fuse_plan.c */
 
-/* A deep copy (parts and input parts); false on E_OUTOFMEMORY. */
-bool fuse_plan_copy(const struct plan *from, struct plan *to);
 /* The plan rewritten in units of elem bytes (lowering moves packed runs in wider units; a
  * composition is done element by element): an inner dimension of the unit's elements. False
  * when it does not fit (rank, overflow); plan is then unchanged. */

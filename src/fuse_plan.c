@@ -8,26 +8,6 @@
 
 #define SECTOR_BYTES 32 /* what DRAM moves for a lone element */
 
-static struct plan_part *copy_parts(const struct plan_part *parts, uint32_t count)
-{
-    struct plan_part *copy = malloc(((size_t)count + 1) * sizeof(*copy));
-
-    if (copy && count)
-        memcpy(copy, parts, count * sizeof(*copy));
-    return copy;
-}
-
-bool fuse_plan_copy(const struct plan *from, struct plan *to)
-{
-    *to = *from;
-    to->parts = copy_parts(from->parts, from->part_count);
-    to->in_parts = from->in_part_count ? copy_parts(from->in_parts, from->in_part_count) : NULL;
-    if (to->parts && (to->in_parts || !from->in_part_count))
-        return true;
-    plan_cleanup(to);
-    return false;
-}
-
 /* Whether x * k overflows, for every scaled field of plan. */
 static bool part_fits(const struct plan_part *part, uint32_t rank, int64_t k)
 {
@@ -154,7 +134,7 @@ bool fuse_restrict(const struct plan *plan, uint32_t axis, uint32_t lo, uint32_t
     uint32_t size = plan->dims[axis].size;
     struct plan_dim *dim;
 
-    if (lo >= hi || hi > size || !fuse_plan_copy(plan, out))
+    if (lo >= hi || hi > size || !plan_clone(plan, out))
         return false;
     dim = &out->dims[axis];
     cut_parts(out->parts, &out->part_count, plan->part_count > 1 && plan->part_axis == axis, axis,
@@ -250,7 +230,7 @@ static bool merge_side(const struct merging *m, const struct side *sa, const str
                 return false;
         *axis = sa->axis;
         *count = sa->count;
-        return (*out = copy_parts(sa->parts, sa->count)) != NULL;
+        return (*out = plan_parts_copy(sa->parts, sa->count)) != NULL;
     }
     if (!(*out = malloc(((size_t)sa->count + sb->count) * sizeof(**out))))
         return false;

@@ -93,7 +93,7 @@ static bool writer_init(const struct fuse_work_step *step, uint32_t part, uint32
     w->part = part;
     w->limit = fuse_unit_limit(plan);
     if (plan->part_count > 1 ? !fuse_restrict(plan, axis, begin, end, &w->p)
-                             : !fuse_plan_copy(plan, &w->p))
+                             : !plan_clone(plan, &w->p))
         return false;
     if (fuse_narrow(&w->p, elem))
         return true;
@@ -141,7 +141,7 @@ static bool cut(const struct fuse_work_step *r, uint32_t elem, struct piece *pie
     const struct plan *plan = &r->plan;
     uint32_t axis = plan->in_part_axis, count = plan->in_part_count;
     struct plan whole;
-    bool ok = fuse_plan_copy(plan, &whole) && fuse_narrow(&whole, elem);
+    bool ok = plan_clone(plan, &whole) && fuse_narrow(&whole, elem);
 
     *n = 0;
     if (ok && !count) /* one piece: the copy itself */

@@ -8,6 +8,7 @@
 #include "compiled_operator.h"
 #include "diag.h"
 #include "fuse.h"
+#include "graph_cache.h"
 #include "graph_program.h"
 
 /* The nodes a step came from, last first ("4<-3<-1": node 1 fused into 3 fused into 4). */
@@ -62,13 +63,14 @@ static void dump_program(bool debug, bool fused, const struct program *program,
     }
 }
 
-static HRESULT compile_plan(struct dml_device *device, const struct dml_graph_plan *plan,
-                            DML_EXECUTION_FLAGS flags, IDMLCompiledOperator **out)
+/* Plans, fuses and builds the program; remembers it under key (when there is one). */
+static HRESULT compile_plan(struct dml_device *device, const struct dml_graph_plan *plan, bool fuse,
+                            const struct dml_graph_key *key, DML_EXECUTION_FLAGS flags,
+                            IDMLCompiledOperator **out)
 {
     struct dml_binding_layout layout = {0};
     struct fuse_info info = {0};
     struct program program;
-    bool fuse = dml_fusion_enabled(); /* once per compile */
     HRESULT hr;
 
     program_init(&program);
@@ -81,11 +83,15 @@ static HRESULT compile_plan(struct dml_device *device, const struct dml_graph_pl
     }
     dump_program(dml_device_debug_enabled(device), fuse, &program, &info);
     dml_fuse_info_cleanup(&info);
+    if (key)
+        dml_graph_cache_add(device->graph_cache, key, &program, &layout);
     return dml_compiled_program_create(device, &program, &layout, flags, out);
 }
 
-HRESULT dml_graph_compile(struct dml_device *device, const DML_GRAPH_DESC *desc,
-                          DML_EXECUTION_FLAGS flags, IDMLCompiledOperator **out)
+/* Validates, plans and compiles desc (out NULL: validates only). */
+static HRESULT compile_new(struct dml_device *device, const DML_GRAPH_DESC *desc, bool fuse,
+                           const struct dml_graph_key *key, DML_EXECUTION_FLAGS flags,
+                           IDMLCompiledOperator **out)
 {
     struct dml_graph_ctx ctx = {
         .feature_level = device->feature_level,
@@ -102,9 +108,32 @@ HRESULT dml_graph_compile(struct dml_device *device, const DML_GRAPH_DESC *desc,
         hr = S_FALSE;
     else if (SUCCEEDED(hr = dml_graph_plan_build(&graph, &plan)))
     {
-        hr = compile_plan(device, &plan, flags, out);
+        hr = compile_plan(device, &plan, fuse, key, flags, out);
         dml_graph_plan_cleanup(&plan);
     }
     dml_graph_cleanup(&graph);
+    return hr;
+}
+
+/* A graph compiled before (graph_cache.h) is not validated, planned or fused again. A debug
+ * device with its output on compiles anew, so that it prints the program it chose each time,
+ * and remembers the result all the same. */
+HRESULT dml_graph_compile(struct dml_device *device, const DML_GRAPH_DESC *desc,
+                          DML_EXECUTION_FLAGS flags, IDMLCompiledOperator **out)
+{
+    bool fuse = dml_fusion_enabled(); /* once per compile */
+    struct dml_binding_layout layout;
+    struct dml_graph_key key;
+    struct program program;
+    bool keyed = out && dml_graph_key_build(device, desc, flags, fuse, &key);
+    HRESULT hr;
+
+    if (keyed && !dml_device_debug_enabled(device) &&
+        dml_graph_cache_find(device->graph_cache, &key, &program, &layout))
+        hr = dml_compiled_program_create(device, &program, &layout, flags, out);
+    else
+        hr = compile_new(device, desc, fuse, keyed ? &key : NULL, flags, out);
+    if (keyed)
+        dml_graph_key_cleanup(&key);
     return hr;
 }

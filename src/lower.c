@@ -153,3 +153,24 @@ void plan_cleanup(struct plan *plan)
     free(plan->in_parts);
     memset(plan, 0, sizeof(*plan));
 }
+
+struct plan_part *plan_parts_copy(const struct plan_part *parts, uint32_t count)
+{
+    struct plan_part *copy = malloc(((size_t)count + 1) * sizeof(*copy));
+
+    if (copy && count)
+        memcpy(copy, parts, count * sizeof(*copy));
+    return copy;
+}
+
+bool plan_clone(const struct plan *from, struct plan *to)
+{
+    *to = *from;
+    to->parts = plan_parts_copy(from->parts, from->part_count);
+    to->in_parts =
+        from->in_part_count ? plan_parts_copy(from->in_parts, from->in_part_count) : NULL;
+    if (to->parts && (to->in_parts || !from->in_part_count))
+        return true;
+    plan_cleanup(to);
+    return false;
+}

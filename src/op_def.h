@@ -106,5 +106,13 @@ static inline const struct dml_tensor *dml_op_output(const struct dml_op_def *de
 HRESULT dml_op_def_init(struct dml_op_def *def, DML_OPERATOR_TYPE type, uint32_t input_count,
                         uint32_t output_count);
 void dml_op_def_cleanup(struct dml_op_def *def);
+/* A deep copy (E_OUTOFMEMORY). */
+HRESULT dml_op_def_copy(const struct dml_op_def *from, struct dml_op_def *to);
+/* Whether two defs hold the same bytes (tensors compared, not their address). Defs are built on
+ * zeroed memory, so equal defs compare equal; were padding ever to differ, the answer would be a
+ * false "different", which costs a cache miss and never a wrong match. */
+bool dml_op_def_same(const struct dml_op_def *a, const struct dml_op_def *b);
+/* A hash of those bytes: equal defs, equal digests. */
+uint64_t dml_op_def_digest(const struct dml_op_def *def);
 
 #endif

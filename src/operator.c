@@ -47,6 +47,7 @@ HRESULT dml_operator_create(struct dml_device *device, const DML_OPERATOR_DESC *
         free(op);
         return hr;
     }
+    op->digest = dml_op_def_digest(&op->def);
     op->IDMLOperator_iface.lpVtbl = &dml_operator_vtbl;
     dml_child_init(&op->child, device, operator_iids, dml_operator_destroy);
     *out = &op->IDMLOperator_iface;

@@ -10,6 +10,7 @@ struct dml_operator
     IDMLOperator IDMLOperator_iface;
     struct dml_child child;
     struct dml_op_def def;
+    uint64_t digest; /* dml_op_def_digest(&def): CompileGraph's cache key (graph_key.h) */
 };
 
 /* NULL when iface is not an operator of this library. */

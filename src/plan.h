@@ -78,6 +78,7 @@
 #ifndef DMLOPS_PLAN_H
 #define DMLOPS_PLAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "plan_constants.h"
@@ -233,6 +234,10 @@ struct plan
 };
 
 void plan_cleanup(struct plan *plan);
+/* A deep copy; false (and *to empty) for want of memory. */
+bool plan_clone(const struct plan *from, struct plan *to);
+/* A malloc'ed copy of count parts (room for one more), or NULL. */
+struct plan_part *plan_parts_copy(const struct plan_part *parts, uint32_t count);
 
 static inline int plan_kernel_indexed(uint32_t kernel)
 {

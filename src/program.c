@@ -41,6 +41,8 @@ static bool grow(void **items, uint32_t count, size_t size)
 static HRESULT add_tensor(struct program *program, const struct program_tensor *tensor,
                           uint32_t *index)
 {
+    if (program->finished)
+        return E_INVALIDARG;
     if (!grow((void **)&program->tensors, program->tensor_count, sizeof(*program->tensors)))
         return E_OUTOFMEMORY;
     program->tensors[program->tensor_count] = *tensor;
@@ -146,7 +148,7 @@ HRESULT program_add_step(struct program *program, struct plan *plan,
     struct program_step *step;
     HRESULT hr = E_OUTOFMEMORY;
 
-    if (!plan->slot_count || !slots || !slots_valid(program, plan, slots))
+    if (program->finished || !plan->slot_count || !slots || !slots_valid(program, plan, slots))
         hr = E_INVALIDARG;
     else if (grow((void **)&program->steps, program->step_count, sizeof(*program->steps)))
     {
@@ -165,4 +167,57 @@ HRESULT program_add_step(struct program *program, struct plan *plan,
     }
     plan_cleanup(plan);
     return hr;
+}
+
+static HRESULT clone_tensor(struct program *to, const struct program_tensor *tensor)
+{
+    struct program_tensor copy = *tensor;
+    uint32_t index;
+    HRESULT hr;
+
+    if (tensor->kind == PROGRAM_TENSOR_CONSTANT)
+    {
+        if (!(copy.data = malloc(tensor->bytes ? tensor->bytes : 1)))
+            return E_OUTOFMEMORY;
+        memcpy(copy.data, tensor->data, tensor->bytes);
+    }
+    if (FAILED(hr = add_tensor(to, &copy, &index)))
+    {
+        free(copy.data);
+        return hr;
+    }
+    to->tensors[index] = copy; /* the lifetime too */
+    return S_OK;
+}
+
+static HRESULT clone_step(struct program *to, const struct program_step *step)
+{
+    struct plan plan;
+    HRESULT hr;
+
+    if (!plan_clone(&step->plan, &plan))
+        return E_OUTOFMEMORY;
+    if (SUCCEEDED(hr = program_add_step(to, &plan, step->slots)))
+        to->steps[to->step_count - 1].wait = step->wait;
+    return hr;
+}
+
+HRESULT program_clone(const struct program *from, struct program *to)
+{
+    HRESULT hr = S_OK;
+
+    program_init(to);
+    for (uint32_t t = 0; t < from->tensor_count && SUCCEEDED(hr); ++t)
+        hr = clone_tensor(to, &from->tensors[t]);
+    for (uint32_t s = 0; s < from->step_count && SUCCEEDED(hr); ++s)
+        hr = clone_step(to, &from->steps[s]);
+    if (FAILED(hr))
+    {
+        program_cleanup(to);
+        return hr;
+    }
+    to->persistent_size = from->persistent_size;
+    to->temporary_size = from->temporary_size;
+    to->finished = from->finished;
+    return S_OK;
 }

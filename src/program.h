@@ -72,6 +72,7 @@ struct program
     struct program_step *steps;
     uint64_t persistent_size, temporary_size; /* program_finish */
     uint32_t max_step_slots;                  /* the most slots one step reads */
+    bool finished; /* program_finish succeeded: nothing may be added; finishing again does nothing */
 };
 
 void program_init(struct program *program);
@@ -94,9 +95,12 @@ HRESULT program_add_constant(struct program *program, const void *data, uint64_t
 HRESULT program_add_step(struct program *program, struct plan *plan,
                          const struct program_slot *slots);
 
-/* Lifetimes, intermediate offsets, sizes and waits; E_OUTOFMEMORY or E_INVALIDARG (the
+/* Lifetimes, intermediate offsets, sizes and waits, once; E_OUTOFMEMORY or E_INVALIDARG (the
  * temporary resource overflows 64 bits). */
 HRESULT program_finish(struct program *program);
+
+/* A deep copy of a program, finished or not (E_OUTOFMEMORY; *to is then empty). */
+HRESULT program_clone(const struct program *from, struct program *to);
 
 /* The indices of the steps that wait (for tests and tools): fills up to max, returns the count. */
 uint32_t program_waits(const struct program *program, uint32_t *steps, uint32_t max);

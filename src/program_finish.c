@@ -416,12 +416,15 @@ HRESULT program_finish(struct program *program)
 {
     HRESULT hr;
 
+    if (program->finished)
+        return S_OK;
     for (uint32_t t = 0; t < program->tensor_count; ++t)
         program->tensors[t].first_step = program->tensors[t].last_step = PROGRAM_NO_STEP;
     lifetimes(program);
-    if (FAILED(hr = place_intermediates(program)))
+    if (FAILED(hr = place_intermediates(program)) || FAILED(hr = place_waits(program)))
         return hr;
-    return place_waits(program);
+    program->finished = true;
+    return S_OK;
 }
 
 uint32_t program_waits(const struct program *program, uint32_t *steps, uint32_t max)

@@ -6,40 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "vk_private.h"
 
 #define CACHE_MAGIC "DMLOPSPC"
 #define CACHE_MAX_BYTES (16u << 20) /* read whole and checksummed at each device creation */
 #define VK_HEADER_BYTES 32u
-#define LANES 4
 
 struct file_header
 {
     char magic[8];
-    uint64_t checksum; /* of the driver's data, see checksum() */
+    uint64_t checksum; /* of the driver's data, see dml_hash() */
 };
-
-/* FNV-1a over 64-bit words in LANES independent lanes (a byte at a time in one chain costs
- * 0.1 s and more per 16 MiB), the lanes and the tail bytes then folded in. Only detects damage. */
-static uint64_t checksum(const unsigned char *data, size_t size)
-{
-    const uint64_t prime = 0x100000001b3ull;
-    uint64_t lane[LANES], word, h = 0xcbf29ce484222325ull;
-    size_t i = 0;
-    for (int l = 0; l < LANES; ++l)
-        lane[l] = h + (uint64_t)l;
-    for (; i + LANES * 8 <= size; i += LANES * 8)
-        for (int l = 0; l < LANES; ++l)
-        {
-            memcpy(&word, data + i + 8 * l, 8);
-            lane[l] = (lane[l] ^ word) * prime;
-        }
-    for (int l = 0; l < LANES; ++l)
-        h = (h ^ lane[l]) * prime;
-    for (; i < size; ++i)
-        h = (h ^ data[i]) * prime;
-    return (h ^ size) * prime;
-}
 
 /* Whether data begins with the Vulkan cache header of this very device. */
 static bool header_matches(const struct dml_vk_device *dev, const unsigned char *data, size_t size)
@@ -71,7 +49,7 @@ static VkResult load(const struct dml_vk_device *dev, unsigned char **file,
     *data = *file + sizeof(header);
     *size = bytes - sizeof(header);
     if (memcmp(header.magic, CACHE_MAGIC, 8) || !header_matches(dev, *data, *size) ||
-        checksum(*data, *size) != header.checksum)
+        dml_hash(*data, *size) != header.checksum)
     {
         free(*file);
         *file = NULL;
@@ -104,7 +82,7 @@ VkResult dml_vk_pipeline_cache_create(struct dml_vk_device *dev, VkPipelineCache
 
 static void store(struct dml_vk_device *dev, const unsigned char *data, size_t size)
 {
-    struct file_header header = {CACHE_MAGIC, checksum(data, size)};
+    struct file_header header = {CACHE_MAGIC, dml_hash(data, size)};
     memcpy(header.magic, CACHE_MAGIC, 8);
     dml_vk_cache_write(dev, "pipelines", &header, sizeof(header), data, size);
 }

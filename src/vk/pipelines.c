@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "spec.h"
 #include "vk_private.h"
 
@@ -176,14 +177,10 @@ static void set_ready(struct dml_vk_device *dev, struct dml_vk_pipeline_entry *e
     dev->pipelines.cache_changed = true;
 }
 
-/* FNV-1a over the spec's bytes (zero-filled, so equal specs hash equal). */
+/* The spec's bytes (zero-filled, so equal specs hash equal); never 0, which means no spec. */
 static uint64_t spec_hash(const struct plan_spec *spec)
 {
-    const unsigned char *bytes = (const unsigned char *)spec;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; spec && i < sizeof(*spec); ++i)
-        h = (h ^ bytes[i]) * 0x100000001b3ull;
-    return spec ? h | 1 : 0;
+    return spec ? dml_hash(spec, sizeof(*spec)) | 1 : 0;
 }
 
 static bool entry_matches(const struct dml_vk_pipeline_entry *e,
