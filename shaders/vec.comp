@@ -9,7 +9,7 @@
  *   - windows across rows or at a padded border are built from two row-aligned chunks
  *     (vec_chunks.glsl, SPEC_FLAG_CHUNKS) where plan_spec.c allows, else element by element, as
  *     is a part's partial last window.
- * MODE_PARTS walks each part's dense output in turn; MODE_ROW_SPLIT and MODE_ROW_BLOCKS walk
+ * MODE_PARTS walks each part's output in turn (dense, or one part's rows at a pitch); MODE_ROW_SPLIT and MODE_ROW_BLOCKS walk
  * the input's rows (a split of the innermost axis whose parts' rows are whole 16-byte vectors);
  * MODE_ROW_GROUPS builds whole short rows per thread (vec_groups.glsl). */
 #extension GL_EXT_buffer_reference : require
@@ -446,7 +446,8 @@ void walk_parts(uint g)
     uint e0 = (g - VSTART(k)) * VEC;
     uint c[VEC_MAX_RANK];
     decompose(e0, k, c);
-    uint64_t dst = slot_address(OUT_SLOT(k)) + OUT_BASE(k) + uint64_t(e0) * ELEM_BYTES;
+    uint64_t at = OUT_ROW == 0 ? uint64_t(e0) : uint64_t(e0 / OUT_ROW) * OUT_PITCH + e0 % OUT_ROW;
+    uint64_t dst = slot_address(OUT_SLOT(k)) + OUT_BASE(k) + at * ELEM_BYTES;
     uvec4 v;
     bool full = e0 + VEC <= ELEMS(k);
     if ((FLAGS & SPEC_FLAG_PAIRED) != 0 && full)

@@ -35,6 +35,38 @@ static bool part_dense(const struct plan *plan, uint32_t k, uint64_t *elems)
            stride <= MAX_THREADS;
 }
 
+/* A single part whose output is rows with gaps (JOIN's per-input copies write every other run of
+ * the output): the dims from some j on dense (a row), those before dense at a pitch larger than
+ * the row; row, pitch and base whole vectors. Sets spec->out_row and out_pitch; *elems the
+ * part's size. */
+static bool part_rows(const struct plan *plan, struct plan_spec *spec, uint64_t *elems)
+{
+    const struct plan_part *part = &plan->parts[0];
+    uint64_t row = 1, pitch, outer;
+    uint32_t d = plan->rank;
+
+    if (plan->part_count != 1)
+        return false;
+    for (; d > 0 && part->strides[d - 1] == (int64_t)row; --d)
+        row *= plan->dims[d - 1].size;
+    if (d == 0 || d == plan->rank || part->strides[d - 1] <= (int64_t)row)
+        return false;
+    pitch = outer = (uint64_t)part->strides[d - 1];
+    for (uint32_t o = d; o-- > 0; outer *= plan->dims[o].size)
+        if (part->strides[o] != (int64_t)outer)
+            return false;
+    *elems = row;
+    for (uint32_t o = 0; o < d; ++o)
+        *elems *= plan->dims[o].size;
+    if (part->base < 0 || (uint64_t)part->base * plan->elem_bytes % VEC_BYTES ||
+        row * plan->elem_bytes % VEC_BYTES || pitch * plan->elem_bytes % VEC_BYTES ||
+        pitch > UINT32_MAX || *elems > MAX_THREADS)
+        return false;
+    spec->out_row = (uint32_t)row;
+    spec->out_pitch = (uint32_t)pitch;
+    return true;
+}
+
 /* A periodic dim whose pads reach at most one period: one fold, no remainder. */
 static bool pads_near(const struct plan_dim *dim)
 {
@@ -149,7 +181,7 @@ static bool spec_parts(const struct plan *plan, struct plan_spec *spec)
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
         uint64_t elems;
-        if (!part_dense(plan, k, &elems))
+        if (!part_dense(plan, k, &elems) && !part_rows(plan, spec, &elems))
             return false;
         if (k < PLAN_SPEC_PARTS)
         {
@@ -365,6 +397,8 @@ bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec)
     spec_pad(plan, spec);
     if (!spec_dims(plan, spec) || !spec_parts(plan, spec))
         return false;
+    if (spec->out_row) /* the tiled transposer and row groups write dense outputs */
+        return true;
     tile_transpose(plan, spec);
     if (spec->mode == PLAN_SPEC_MODE_PARTS)
         spec_short_rows(plan, spec);

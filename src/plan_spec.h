@@ -46,7 +46,7 @@ _Static_assert(sizeof(struct plan_spec) ==
 
 /* Fills *spec when the plan fits the specialized kernels: one input, no arithmetic, plain
  * paddings (pre-map scale 1, the input inside the output), at most PLAN_SPEC_PARTS parts or any
- * number of alike ones, every part's output dense in iteration order and 16-byte aligned,
+ * number of alike ones, every part's output dense in iteration order (or one part's rows at a pitch) and 16-byte aligned,
  * 32-bit element and thread counts. spec->mode and spec->flags then say how the kernel walks
  * the plan, spec->vtotal how many threads it needs; mode PLAN_SPEC_MODE_TILE is tile.comp's. */
 bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec);

@@ -8,6 +8,10 @@
  *       count constants NAME0 .. NAME<count-1>, ids first_id + i, defaults default + i * step
  *   type: U32, I64 or U64.
  *
+ * OUT_ROW and OUT_PITCH: a single part whose output is rows of OUT_ROW elements OUT_PITCH apart
+ * (JOIN's per-input copies), element e of the part at (e / OUT_ROW) * OUT_PITCH + e % OUT_ROW;
+ * both whole 16-byte vectors, so no thread's 16 bytes cross a row.
+ *
  * The struct's fields follow the list's order, so 8-byte constants sit at 8-byte offsets (asserted
  * in plan_spec.h: the struct has no padding of its own, so that specs compare and hash as bytes).
  */
@@ -49,7 +53,9 @@
     ONE(LAST_MAP, last_map, 186, U32, 0)                                                           \
     ONE(LAST_IN_SIZE, last_in_size, 187, U32, 1)                                                   \
     ONE(LAST_PAD_START, last_pad_start, 188, U32, 0)                                               \
-    ONE(LAST_BIAS, last_bias, 189, U32, 0)
+    ONE(LAST_BIAS, last_bias, 189, U32, 0)                                                         \
+    ONE(OUT_ROW, out_row, 190, U32, 0) /* PARTS, one part: row elements (0: dense), see below */  \
+    ONE(OUT_PITCH, out_pitch, 191, U32, 0) /* elements from one output row to the next */
 
 /* Repetition for ARRAY: M(i, a...) for i < n, n one of the counts above. */
 #define DMLOPS_REPEAT(n, M, a, b, c, d, e, f) DMLOPS_REPEAT_(n, M, a, b, c, d, e, f)
