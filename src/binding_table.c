@@ -21,13 +21,15 @@ struct dml_binding_table
     struct dml_child child;
     IDMLDispatchable *dispatchable_iface; /* strong reference, so a recorded table never dangles */
     struct dml_dispatchable *dispatchable;
-    unsigned generation;                  /* the dispatchable's, when the table was made for it */
-    uint32_t input_count, output_count;   /* what inputs and outputs hold */
+    unsigned generation;                /* the dispatchable's, when the table was made for it */
+    uint32_t input_count, output_count; /* what inputs and outputs hold */
     struct dml_binding *inputs, *outputs, persistent, temporary;
     struct dml_vk_slot *input_slots, *output_slots;
     struct dml_vk_slot *tensor_slots; /* one per program tensor */
     struct dml_vk_slot *scratch;      /* one step's slots */
-    struct dml_range_block *block;    /* DESCRIPTORS_VOLATILE: the dispatchable's, for the table's range */
+    VkBuffer *bound; /* use_bindings' list: inputs, outputs, persistent, temporary */
+    struct dml_range_block
+        *block; /* DESCRIPTORS_VOLATILE: the dispatchable's, for the table's range */
 };
 
 enum range_role
@@ -60,8 +62,8 @@ struct range
 
 #define DML_CHILD_MEMBER child
 
-static const IID *const binding_table_iids[] = {
-    &IID_IUnknown, &IID_IDMLObject, &IID_IDMLDeviceChild, &IID_IDMLBindingTable, NULL};
+static const IID *const binding_table_iids[] = {&IID_IUnknown, &IID_IDMLObject,
+                                                &IID_IDMLDeviceChild, &IID_IDMLBindingTable, NULL};
 
 DML_CHILD_METHODS(dml_binding_table, IDMLBindingTable, struct dml_binding_table)
 
@@ -80,7 +82,8 @@ static void table_fail(struct dml_binding_table *table, const char *method, cons
     dml_device_remove(table_device(table), reason, "IDMLBindingTable::%s: %s", method, why);
 }
 
-/* Checks one BUFFER binding against its rule; on success fills out (unbound when Buffer is NULL). */
+/* Checks one BUFFER binding against its rule; on success fills out (unbound when Buffer is NULL).
+ */
 static bool check_buffer(struct dml_binding_table *table, const DML_BUFFER_BINDING *binding,
                          const struct dml_binding_rule *rule, struct dml_binding *out, char *why,
                          size_t why_size)
@@ -94,24 +97,31 @@ static bool check_buffer(struct dml_binding_table *table, const DML_BUFFER_BINDI
     if (!binding->Buffer)
         return true;
     if (!dml_vk_buffer_check(vk, (VkBuffer)binding->Buffer)) /* before its handle is read */
-        return snprintf(why, why_size, "buffer %p is not a live buffer of this device "
-                        "(destroyed, or another device's)", (void *)binding->Buffer), false;
+        return snprintf(why, why_size,
+                        "buffer %p is not a live buffer of this device "
+                        "(destroyed, or another device's)",
+                        (void *)binding->Buffer),
+               false;
     if (rule->need == DML_BINDING_FORBIDDEN)
-        return snprintf(why, why_size, "an OWNED_BY_DML input is bound at execution; it belongs "
-                                       "to the initializer"), false;
+        return snprintf(why, why_size,
+                        "an OWNED_BY_DML input is bound at execution; it belongs "
+                        "to the initializer"),
+               false;
     if (binding->Offset % rule->alignment)
         return snprintf(why, why_size, "Offset %llu is not a multiple of %u",
-                        (unsigned long long)binding->Offset, rule->alignment), false;
+                        (unsigned long long)binding->Offset, rule->alignment),
+               false;
     if (binding->SizeInBytes < rule->min_size)
         return snprintf(why, why_size, "SizeInBytes %llu is smaller than the %llu bytes required",
                         (unsigned long long)binding->SizeInBytes,
-                        (unsigned long long)rule->min_size), false;
+                        (unsigned long long)rule->min_size),
+               false;
     buffer_size = dml_vk_buffer_size(vk, (VkBuffer)binding->Buffer);
     if (__builtin_add_overflow(binding->Offset, binding->SizeInBytes, &end) || end > buffer_size)
         return snprintf(why, why_size, "range [%llu, +%llu) lies outside the buffer's %llu bytes",
                         (unsigned long long)binding->Offset,
-                        (unsigned long long)binding->SizeInBytes,
-                        (unsigned long long)buffer_size), false;
+                        (unsigned long long)binding->SizeInBytes, (unsigned long long)buffer_size),
+               false;
     out->buffer = (VkBuffer)binding->Buffer;
     out->offset = binding->Offset;
     out->size = binding->SizeInBytes;
@@ -129,8 +139,11 @@ static bool check_binding_desc(struct dml_binding_table *table, const DML_BINDIN
     if (!desc || desc->Type == DML_BINDING_TYPE_NONE)
         return true;
     if (desc->Type != DML_BINDING_TYPE_BUFFER)
-        return snprintf(why, why_size, "binding Type is %u; DML_BINDING_TYPE_BUFFER (1) or NONE "
-                                       "(0) expected", (unsigned)desc->Type), false;
+        return snprintf(why, why_size,
+                        "binding Type is %u; DML_BINDING_TYPE_BUFFER (1) or NONE "
+                        "(0) expected",
+                        (unsigned)desc->Type),
+               false;
     return check_buffer(table, desc->Desc, rule, out, why, why_size);
 }
 
@@ -138,7 +151,8 @@ static bool check_binding_desc(struct dml_binding_table *table, const DML_BINDIN
 static bool fail_at(char *why, size_t why_size, const char *kind, uint32_t index)
 {
     char prefix[64];
-    size_t length = strlen(why), n = (size_t)snprintf(prefix, sizeof(prefix), "%s %u: ", kind, index);
+    size_t length = strlen(why),
+           n = (size_t)snprintf(prefix, sizeof(prefix), "%s %u: ", kind, index);
 
     if (n + length + 1 > why_size)
         length = why_size - n - 1;
@@ -148,7 +162,8 @@ static bool fail_at(char *why, size_t why_size, const char *kind, uint32_t index
     return false;
 }
 
-static uint64_t binding_extent(const struct dml_binding *binding, const struct dml_binding_rule *rule)
+static uint64_t binding_extent(const struct dml_binding *binding,
+                               const struct dml_binding_rule *rule)
 {
     return rule && rule->min_size ? rule->min_size : binding->size;
 }
@@ -160,9 +175,9 @@ static uint32_t collect_ranges(struct dml_binding_table *table, struct range *ra
 
 #define ADD_RANGE(binding, rule, role_, index_)                                                    \
     if ((binding).buffer)                                                                          \
-        ranges[n++] = (struct range){(binding).buffer, (binding).offset,                           \
-                                     (binding).offset + binding_extent(&(binding), rule), role_,   \
-                                     index_};
+        ranges[n++] =                                                                              \
+            (struct range){(binding).buffer, (binding).offset,                                     \
+                           (binding).offset + binding_extent(&(binding), rule), role_, index_};
     for (uint32_t i = 0; i < layout->input_count; ++i)
         ADD_RANGE(table->inputs[i], &layout->inputs[i], ROLE_INPUT, i)
     for (uint32_t k = 0; k < layout->output_count; ++k)
@@ -239,8 +254,9 @@ static bool table_stale(struct dml_binding_table *table, const char *method)
 {
     if (!table_stale_quiet(table))
         return false;
-    table_fail(table, method, "the operator initializer was Reset after this binding table was "
-                              "created or Reset for it; Reset the table first");
+    table_fail(table, method,
+               "the operator initializer was Reset after this binding table was "
+               "created or Reset for it; Reset the table first");
     return true;
 }
 
@@ -299,11 +315,13 @@ static bool check_group(struct dml_binding_table *table, const DML_BINDING_DESC 
     if (desc->Type == DML_BINDING_TYPE_NONE)
         return true;
     if (desc->Type != DML_BINDING_TYPE_BUFFER_ARRAY || !(array = desc->Desc))
-        return snprintf(why, why_size, "input %u: a DML_BINDING_TYPE_BUFFER_ARRAY is expected", group),
+        return snprintf(why, why_size, "input %u: a DML_BINDING_TYPE_BUFFER_ARRAY is expected",
+                        group),
                false;
     if (array->BindingCount != size || (size && !array->Bindings))
         return snprintf(why, why_size, "input %u: BindingCount is %u; the operator has %u inputs",
-                        group, array->BindingCount, size), false;
+                        group, array->BindingCount, size),
+               false;
     for (uint32_t i = 0; i < size; ++i)
     {
         if (!check_buffer(table, &array->Bindings[i], &layout->inputs[first + i], &out[first + i],
@@ -322,9 +340,11 @@ static void ignore_unused_input(struct dml_binding_table *table, uint32_t i,
     if (table->dispatchable->layout.inputs[i].need != DML_BINDING_OPTIONAL || !bound->buffer)
         return;
     dml_diag_rule(dml_device_debug_enabled(table_device(table)), DMLOPS_MESSAGE_SEVERITY_WARNING,
-                  NULL, "IDMLBindingTable::BindInputs: input %u is a graph input with no edge, "
+                  NULL,
+                  "IDMLBindingTable::BindInputs: input %u is a graph input with no edge, "
                   "or an optional tensor its operator's desc left NULL; its buffer is ignored "
-                  "(graph.md GD2: bind it as DML_BINDING_TYPE_NONE)", i);
+                  "(graph.md GD2: bind it as DML_BINDING_TYPE_NONE)",
+                  i);
     memset(bound, 0, sizeof(*bound));
 }
 
@@ -343,10 +363,12 @@ static bool check_inputs(struct dml_binding_table *table, UINT count,
     {
         if (count != layout->input_count)
             return snprintf(why, why_size, "%u bindings for an operator with %u inputs", count,
-                            layout->input_count), false;
+                            layout->input_count),
+                   false;
         for (uint32_t i = 0; i < count; ++i)
         {
-            if (!check_binding_desc(table, &bindings[i], &layout->inputs[i], &out[i], why, why_size))
+            if (!check_binding_desc(table, &bindings[i], &layout->inputs[i], &out[i], why,
+                                    why_size))
                 return fail_at(why, why_size, "input", i);
             ignore_unused_input(table, i, &out[i]);
         }
@@ -354,7 +376,8 @@ static bool check_inputs(struct dml_binding_table *table, UINT count,
     }
     if (count != groups)
         return snprintf(why, why_size, "%u bindings for an initializer of %u operators", count,
-                        groups), false;
+                        groups),
+               false;
     for (uint32_t g = 0; g < groups; first += layout->input_group_sizes[g++])
         if (!check_group(table, &bindings[g], g, first, out, why, why_size))
             return fail_at(why, why_size, "initializer target", g);
@@ -426,7 +449,8 @@ static void bind_resource(struct dml_binding_table *table, const char *method,
                           const DML_BINDING_DESC *binding, struct dml_binding *target,
                           uint64_t required)
 {
-    const struct dml_binding_rule rule = {DML_BINDING_OPTIONAL, required, DML_TEMPORARY_BUFFER_ALIGNMENT};
+    const struct dml_binding_rule rule = {DML_BINDING_OPTIONAL, required,
+                                          DML_TEMPORARY_BUFFER_ALIGNMENT};
     struct dml_binding candidate;
     char why[256];
 
@@ -442,8 +466,8 @@ static void bind_resource(struct dml_binding_table *table, const char *method,
         table_fail(table, method, why);
 }
 
-static void STDMETHODCALLTYPE dml_binding_table_BindTemporaryResource(IDMLBindingTable *iface,
-                                                                      const DML_BINDING_DESC *binding)
+static void STDMETHODCALLTYPE
+dml_binding_table_BindTemporaryResource(IDMLBindingTable *iface, const DML_BINDING_DESC *binding)
 {
     struct dml_binding_table *table = (struct dml_binding_table *)iface;
 
@@ -451,8 +475,8 @@ static void STDMETHODCALLTYPE dml_binding_table_BindTemporaryResource(IDMLBindin
                   table->dispatchable ? table->dispatchable->properties.TemporaryResourceSize : 0);
 }
 
-static void STDMETHODCALLTYPE dml_binding_table_BindPersistentResource(IDMLBindingTable *iface,
-                                                                       const DML_BINDING_DESC *binding)
+static void STDMETHODCALLTYPE
+dml_binding_table_BindPersistentResource(IDMLBindingTable *iface, const DML_BINDING_DESC *binding)
 {
     struct dml_binding_table *table = (struct dml_binding_table *)iface;
 
@@ -474,6 +498,8 @@ static void release_state(struct dml_binding_table *table)
     free(table->output_slots);
     free(table->tensor_slots);
     free(table->scratch);
+    free(table->bound);
+    table->bound = NULL;
     table->inputs = table->outputs = NULL;
     table->input_slots = table->output_slots = table->tensor_slots = table->scratch = NULL;
     table->input_count = table->output_count = 0;
@@ -487,7 +513,8 @@ static void release_state(struct dml_binding_table *table)
 
 /* Every array is sized from the dispatchable as it is now, and used only while its generation
  * stays the same. */
-static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispatchable *dispatchable,
+static HRESULT allocate_state(struct dml_binding_table *table,
+                              struct dml_dispatchable *dispatchable,
                               const DML_BINDING_TABLE_DESC *desc)
 {
     const struct dml_binding_layout *layout = &dispatchable->layout;
@@ -502,8 +529,10 @@ static HRESULT allocate_state(struct dml_binding_table *table, struct dml_dispat
     table->output_slots = calloc((size_t)layout->output_count + 1, sizeof(*table->output_slots));
     table->tensor_slots = calloc((size_t)program->tensor_count + 1, sizeof(*table->tensor_slots));
     table->scratch = calloc((size_t)program->max_step_slots + 1, sizeof(*table->scratch));
+    table->bound =
+        calloc((size_t)layout->input_count + layout->output_count + 2, sizeof(*table->bound));
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
-        !table->tensor_slots || !table->scratch)
+        !table->tensor_slots || !table->scratch || !table->bound)
         return E_OUTOFMEMORY;
     return dml_dispatchable_range_block(dispatchable, desc->GPUDescriptorHandle.ptr,
                                         desc->SizeInDescriptors, &table->block);
@@ -585,46 +614,47 @@ static const char *missing_binding(struct dml_binding_table *table)
     return NULL;
 }
 
-/* A buffer destroyed after it was bound (the application's bug, as in D3D12) is refused here
- * rather than dispatched into freed memory; the reason names the binding. */
-static const char *destroyed_binding(struct dml_binding_table *table)
+/* The role and index of bound buffer n, in the order use_bindings lists them. */
+static void bound_role(const struct dml_binding_table *table, uint32_t n, enum range_role *role,
+                       uint32_t *index)
 {
-    static _Thread_local char why[96];
     const struct dml_binding_layout *layout = &table->dispatchable->layout;
-    const struct
-    {
-        enum range_role role;
-        const struct dml_binding *items;
-        uint32_t count;
-    } groups[] = {{ROLE_INPUT, table->inputs, layout->input_count},
-                  {ROLE_OUTPUT, table->outputs, layout->output_count},
-                  {ROLE_PERSISTENT, &table->persistent, 1},
-                  {ROLE_TEMPORARY, &table->temporary, 1}};
+    uint32_t inputs = layout->input_count, outputs = layout->output_count;
 
-    for (size_t g = 0; g < sizeof(groups) / sizeof(*groups); ++g)
-        for (uint32_t i = 0; i < groups[g].count; ++i)
-            if (groups[g].items[i].buffer &&
-                !dml_vk_buffer_check(table_device(table)->vk, groups[g].items[i].buffer))
-                return snprintf(why, sizeof(why), "%s %u: its buffer was destroyed after it was "
-                                "bound", role_names[groups[g].role], i), why;
-    return NULL;
+    *role = n < inputs              ? ROLE_INPUT
+            : n < inputs + outputs  ? ROLE_OUTPUT
+            : n == inputs + outputs ? ROLE_PERSISTENT
+                                    : ROLE_TEMPORARY;
+    *index = n < inputs ? n : n < inputs + outputs ? n - inputs : 0;
 }
 
-/* The command buffer uses every bound buffer: one destroyed before it has run is kept till then. */
-static HRESULT note_uses(struct dml_binding_table *table, VkCommandBuffer cmd)
+/* Every bound buffer still lives, and the command buffer keeps it alive until it has run: a
+ * buffer destroyed after it was bound (the application's bug, as in D3D12) is refused rather
+ * than dispatched into freed memory, and the reason names the binding. */
+static HRESULT use_bindings(struct dml_binding_table *table, VkCommandBuffer cmd, const char **why)
 {
+    static _Thread_local char text[96];
     const struct dml_binding_layout *layout = &table->dispatchable->layout;
-    struct dml_vk_device *vk = table_device(table)->vk;
-    HRESULT hr = S_OK;
+    uint32_t n = 0, dead = 0, index;
+    enum range_role role;
+    HRESULT hr;
 
-    for (uint32_t i = 0; SUCCEEDED(hr) && i < layout->input_count; ++i)
-        hr = dml_vk_command_use(vk, cmd, table->inputs[i].buffer);
-    for (uint32_t k = 0; SUCCEEDED(hr) && k < layout->output_count; ++k)
-        hr = dml_vk_command_use(vk, cmd, table->outputs[k].buffer);
-    if (SUCCEEDED(hr))
-        hr = dml_vk_command_use(vk, cmd, table->persistent.buffer);
-    if (SUCCEEDED(hr))
-        hr = dml_vk_command_use(vk, cmd, table->temporary.buffer);
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        table->bound[n++] = table->inputs[i].buffer;
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        table->bound[n++] = table->outputs[k].buffer;
+    table->bound[n++] = table->persistent.buffer;
+    table->bound[n++] = table->temporary.buffer;
+    hr = dml_vk_command_use(table_device(table)->vk, cmd, table->bound, n, &dead);
+    if (hr == E_OUTOFMEMORY)
+        *why = "out of memory";
+    else if (FAILED(hr))
+    {
+        bound_role(table, dead, &role, &index);
+        snprintf(text, sizeof(text), "%s %u: its buffer was destroyed after it was bound",
+                 role_names[role], index);
+        *why = text;
+    }
     return hr;
 }
 
@@ -632,22 +662,25 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
                                  struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                                  const char **why)
 {
+    HRESULT hr;
+
     if (table->child.device != dispatchable->child.device)
         return *why = "the binding table belongs to another device", E_INVALIDARG;
     if (table->dispatchable != dispatchable)
-        return *why = "the binding table was created or Reset for another dispatchable", E_INVALIDARG;
+        return *why = "the binding table was created or Reset for another dispatchable",
+               E_INVALIDARG;
     if (table_stale_quiet(table))
         return *why = "the operator initializer was Reset after this binding table was created or "
-                      "Reset for it; Reset the table first", E_INVALIDARG;
+                      "Reset for it; Reset the table first",
+               E_INVALIDARG;
     if (!dispatchable->descriptors_volatile && (*why = missing_binding(table)))
-        return E_INVALIDARG;
-    if ((*why = destroyed_binding(table)))
         return E_INVALIDARG;
     if (!dispatchable->ops->ready(dispatchable))
         return *why = "the compiled operator has not been initialized (record an initializer "
-                      "targeting it first)", E_INVALIDARG;
-    if (FAILED(note_uses(table, cmd)))
-        return *why = "out of memory", E_OUTOFMEMORY;
+                      "targeting it first)",
+               E_INVALIDARG;
+    if (FAILED(hr = use_bindings(table, cmd, why)))
+        return hr;
     report_incomplete(table);
     dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch,
                             table->block ? table->block->block.address : 0);

@@ -155,14 +155,43 @@ bool dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer)
     return i >= 0;
 }
 
-bool dml_vk_buffer_use(struct dml_vk_device *dev, VkBuffer buffer)
+/* A command list that records one operator many times over the same buffers notes each once,
+ * so its list grows with the buffers it uses, not with its dispatches. */
+#define RECENT_USES 8
+
+static bool noted_lately(const struct dml_vk_pending *entry, VkBuffer buffer)
 {
-    pthread_mutex_lock(&dev->buffers.lock);
-    ptrdiff_t i = find(&dev->buffers, buffer);
-    if (i >= 0)
-        dev->buffers.items[i].uses++;
-    pthread_mutex_unlock(&dev->buffers.lock);
-    return i >= 0;
+    size_t first = entry->used_count > RECENT_USES ? entry->used_count - RECENT_USES : 0;
+    for (size_t i = first; i < entry->used_count; ++i)
+        if (entry->used[i] == buffer)
+            return true;
+    return false;
+}
+
+HRESULT dml_vk_buffers_note(struct dml_vk_device *dev, const VkBuffer *buffers, uint32_t count,
+                            struct dml_vk_pending *entry, uint32_t *dead)
+{
+    struct dml_vk_buffer_registry *reg = &dev->buffers;
+    HRESULT hr = S_OK;
+    pthread_mutex_lock(&reg->lock);
+    for (uint32_t i = 0; i < count && hr == S_OK; ++i)
+        if (buffers[i] && find(reg, buffers[i]) < 0)
+            *dead = i, hr = E_INVALIDARG;
+    for (uint32_t i = 0; i < count && hr == S_OK && entry; ++i)
+    {
+        if (!buffers[i] || noted_lately(entry, buffers[i]))
+            continue;
+        if (!dml_vk_array_reserve((void **)&entry->used, &entry->used_capacity, entry->used_count,
+                                  sizeof(*entry->used)))
+            hr = E_OUTOFMEMORY;
+        else
+        {
+            reg->items[find(reg, buffers[i])].uses++;
+            entry->used[entry->used_count++] = buffers[i];
+        }
+    }
+    pthread_mutex_unlock(&reg->lock);
+    return hr;
 }
 
 void dml_vk_buffer_unuse(struct dml_vk_device *dev, VkBuffer buffer)

@@ -46,38 +46,20 @@ static void release_uses(struct dml_vk_device *dev, struct dml_vk_pending *entry
     entry->used_count = entry->used_capacity = 0;
 }
 
-/* Appends buffer to cmd's uses; false when cmd is not pending or memory ran out (*missing). */
-static bool remember_use(struct dml_vk_device *dev, VkCommandBuffer cmd, VkBuffer buffer,
-                         bool *missing)
+HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const VkBuffer *buffers,
+                           uint32_t count, uint32_t *dead)
 {
     struct dml_vk_commands *list = &dev->commands;
-    bool ok = false;
-    *missing = true;
+    struct dml_vk_pending *entry = NULL;
+    HRESULT hr;
+    if (!dev->owns_device)
+        return S_OK;
     pthread_mutex_lock(&list->lock);
-    for (size_t i = 0; i < list->count && *missing; ++i)
-    {
-        struct dml_vk_pending *entry = &list->items[i];
-        if (entry->cmd != cmd)
-            continue;
-        *missing = false;
-        ok = dml_vk_array_reserve((void **)&entry->used, &entry->used_capacity, entry->used_count,
-                                  sizeof(*entry->used));
-        if (ok)
-            entry->used[entry->used_count++] = buffer;
-    }
+    for (size_t i = 0; i < list->count && !entry; ++i)
+        entry = list->items[i].cmd == cmd ? &list->items[i] : NULL;
+    hr = dml_vk_buffers_note(dev, buffers, count, entry, dead);
     pthread_mutex_unlock(&list->lock);
-    return ok;
-}
-
-HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, VkBuffer buffer)
-{
-    bool missing;
-    if (!dev->owns_device || !dml_vk_buffer_use(dev, buffer))
-        return S_OK;
-    if (remember_use(dev, cmd, buffer, &missing))
-        return S_OK;
-    dml_vk_buffer_unuse(dev, buffer);
-    return missing ? S_OK : E_OUTOFMEMORY;
+    return hr;
 }
 
 bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd)

@@ -249,11 +249,14 @@ HRESULT dml_vk_command_submit_and_wait(struct dml_vk_device *dev, VkCommandBuffe
 bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd);
 /* Frees a command buffer from dml_vk_command_begin without submitting it. */
 HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd);
-/* Notes that cmd (pending, of dml_vk_command_begin) uses buffer (of dml_vk_buffer_create), so
- * that a dml_vk_buffer_destroy before cmd has run keeps it until then. Nothing for other command
- * buffers or buffers (an application's, on an interop device, are its own business);
- * E_OUTOFMEMORY. */
-HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, VkBuffer buffer);
+/* Before cmd (pending, of dml_vk_command_begin) records work on buffers[0..count) (NULL ones
+ * skipped): E_INVALIDARG, with *dead its index, when one is not a live buffer of
+ * dml_vk_buffer_create (destroyed since it was bound); otherwise notes that cmd uses them, so
+ * that a dml_vk_buffer_destroy before cmd has run keeps them until then (E_OUTOFMEMORY). On an
+ * application's device (interop) nothing is checked or noted: its buffers are its business. One
+ * pass under each lock, whatever count is: RecordDispatch calls it for every dispatch. */
+HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const VkBuffer *buffers,
+                           uint32_t count, uint32_t *dead);
 
 /* What `dmlops info` shows about one physical device. */
 struct dml_vk_physical_device_info

@@ -105,7 +105,7 @@ struct dml_vk_owned_buffer
     VkDeviceMemory memory;
     uint64_t size;
     VkDeviceAddress address; /* queried once, at creation */
-    /* Uses by pending command buffers (dml_vk_command_use), once per use; retired: destroyed by
+    /* Uses by pending command buffers (dml_vk_command_use), one per use noted; retired: destroyed by
      * the application while uses was not 0, invisible to lookups, freed when uses falls to 0. */
     uint32_t uses;
     bool retired;
@@ -117,8 +117,11 @@ struct dml_vk_buffer_registry
     size_t count, capacity;
 };
 void dml_vk_buffer_registry_cleanup(struct dml_vk_device *dev);
-/* One more use of a live buffer; false when buffer is none of the registry's. */
-bool dml_vk_buffer_use(struct dml_vk_device *dev, VkBuffer buffer);
+struct dml_vk_pending;
+/* dml_vk_command_use's check and notes, the commands' lock held (entry NULL: cmd is none of
+ * ours, so only the check): one more use of each live buffer entry has not noted lately. */
+HRESULT dml_vk_buffers_note(struct dml_vk_device *dev, const VkBuffer *buffers, uint32_t count,
+                            struct dml_vk_pending *entry, uint32_t *dead);
 /* One use less (the command buffer has run or was discarded): a retired buffer is freed at 0. */
 void dml_vk_buffer_unuse(struct dml_vk_device *dev, VkBuffer buffer);
 
@@ -286,7 +289,7 @@ struct dml_vk_pending
 {
     VkCommandBuffer cmd;
     VkCommandPool pool;
-    VkBuffer *used; /* the registry's buffers it uses, once per use (dml_vk_command_use) */
+    VkBuffer *used; /* the registry's buffers it uses, a use each (dml_vk_command_use) */
     size_t used_count, used_capacity;
 };
 struct dml_vk_commands
