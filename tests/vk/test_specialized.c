@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "plan_spec.h"
+#include "vk/vk_private.h" /* the pipeline table's count */
 #include "vk_test.h"
 
 #define MAX_RANK 4
@@ -300,10 +301,48 @@ static void test_transpose(void **state)
     }
 }
 
+/* A JOIN of alike inputs along the first axis (a step of one plain copy per input): every cut
+ * is one shape, so one specialized pipeline serves them all, their output offsets moved into
+ * the slots, where a pipeline per input would fill the device's table. */
+static void test_join_cuts(void **state)
+{
+    enum
+    {
+        INPUTS = 8,
+        ROWS = 3,
+        COLS = 32
+    };
+    struct plan_part in_parts[INPUTS], out = {.slot = INPUTS, .strides = {COLS, 1}};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 4,
+                        .rank = 2,
+                        .count = INPUTS * ROWS * COLS,
+                        .part_count = 1,
+                        .parts = &out,
+                        .in_part_count = INPUTS,
+                        .in_parts = in_parts,
+                        .slot_count = INPUTS + 1};
+    uint64_t bytes[INPUTS + 1];
+    plan.dims[0] = (struct plan_dim){.size = INPUTS * ROWS};
+    plan.dims[1] = (struct plan_dim){.size = COLS};
+    for (uint32_t k = 0; k < INPUTS; ++k)
+    {
+        in_parts[k] = (struct plan_part){.slot = k, .axis_begin = k * ROWS, .strides = {COLS, 1}};
+        bytes[k] = ROWS * COLS * plan.elem_bytes;
+    }
+    bytes[INPUTS] = plan.count * plan.elem_bytes;
+    size_t before = device->pipelines.specialized;
+    char why[200];
+    if (!vk_test_check(device, &plan, bytes, VK_TEST_SLOTS_PUSHED, why, sizeof(why)))
+        fail_msg("%s", why);
+    assert_int_equal(device->pipelines.specialized - before, 1);
+}
+
 static int setup(void **state)
 {
     setenv("DMLOPS_SPECIALIZE", "1", 1);
-    setenv("DMLOPS_PIPELINES", "sync", 1); /* the specialized kernel from the first run */
+    setenv("DMLOPS_PIPELINES", "sync", 1);      /* the specialized kernel from the first run */
+    setenv("DMLOPS_COPY_ENGINE", "compute", 1); /* plain runs too (test_join_cuts) */
     device = vk_test_device();
     printf("device: %s\n", dml_vk_device_name(device));
     return 0;
@@ -322,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_pad_long_rows),     cmocka_unit_test(test_pad_vector_wide),
         cmocka_unit_test(test_pad_far),           cmocka_unit_test(test_pad_short_rows),
         cmocka_unit_test(test_slice_window),      cmocka_unit_test(test_transpose),
+        cmocka_unit_test(test_join_cuts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
