@@ -1,5 +1,5 @@
-/* Part of vec.comp (FLAGS & SPEC_FLAG_CHUNKS): every window is built from whole 16-byte loads,
- * including those at a padded border of their row and those that cross into the next row.
+/* Part of vec_kernel.glsl (FLAGS & SPEC_FLAG_CHUNKS): every window is built from whole 16-byte
+ * loads, including those at a padded border of their row and those that cross into the next row.
  * Such a window is 16 bytes of the concatenation of two row-aligned chunks: a row's first VEC
  * elements (its left pads at constant positions), its last VEC elements (its right pads at
  * constant positions) or VEC interior elements (one shifted load). A window touching the left

@@ -1,4 +1,4 @@
-/* Part of vec.comp, MODE_ROW_GROUPS: one part whose output rows are at most GROUP_BYTES long
+/* Part of vec_kernel.glsl, MODE_ROW_GROUPS: one part whose output rows are at most GROUP_BYTES long
  * (plan_spec.c), where 16-byte windows would span several rows. Each thread builds VROW whole rows,
  * a multiple of 4 bytes, in registers: every column and so every mapping is a constant, every
  * element a load at a constant offset from its row. The workgroup stages its rows in shared

@@ -76,6 +76,19 @@ static bool generic_only(const struct plan *plan)
     return false;
 }
 
+/* The module of a specialized strategy (shaders/vec*.comp: one per walk, tile.comp). */
+static uint32_t spec_kernel(uint32_t mode)
+{
+    static const uint32_t kernels[] = {
+        [PLAN_SPEC_MODE_PARTS] = DML_VK_KERNEL_VEC,
+        [PLAN_SPEC_MODE_ROW_SPLIT] = DML_VK_KERNEL_VEC_ROWS,
+        [PLAN_SPEC_MODE_ROW_BLOCKS] = DML_VK_KERNEL_VEC_ROWS,
+        [PLAN_SPEC_MODE_ROW_GROUPS] = DML_VK_KERNEL_VEC_ROW_GROUPS,
+        [PLAN_SPEC_MODE_TILE] = DML_VK_KERNEL_TILE,
+    };
+    return kernels[mode];
+}
+
 /* The specialized kernel when the device wants it and the plan fits: no parameter block, one
  * thread per 16 output bytes. S_FALSE: use the generic kernel, alone (too many shapes) or until
  * out->pending is built (by the device's worker). */
@@ -87,9 +100,7 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
     VkPipeline ready = VK_NULL_HANDLE;
     if (!dev->pipelines.specialize || generic_only(plan) || !plan_spec_from_plan(plan, &spec))
         return S_FALSE;
-    struct dml_vk_variant variant = {spec.mode == PLAN_SPEC_MODE_TILE ? DML_VK_KERNEL_TILE
-                                                                      : DML_VK_KERNEL_VEC,
-                                     plan->elem_bytes, marks};
+    struct dml_vk_variant variant = {spec_kernel(spec.mode), plan->elem_bytes, marks};
     HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_specialized(dev, &variant, &spec, &ready, &out->pending);

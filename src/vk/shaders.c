@@ -15,6 +15,8 @@
 #define KERNEL_scatter PLAN_KERNEL_SCATTER
 #define KERNEL_fill PLAN_KERNEL_FILL
 #define KERNEL_vec DML_VK_KERNEL_VEC
+#define KERNEL_vec_rows DML_VK_KERNEL_VEC_ROWS
+#define KERNEL_vec_row_groups DML_VK_KERNEL_VEC_ROW_GROUPS
 #define KERNEL_tile DML_VK_KERNEL_TILE
 
 static const struct

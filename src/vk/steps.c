@@ -34,26 +34,46 @@ static HRESULT add_chunk(struct dml_vk_device *dev, const struct plan *plan, uin
     return S_OK;
 }
 
+/* Output bases of whole vectors move from the cut's plan into its pushed slots, so that the cuts
+ * of alike input parts (a JOIN of equal tensors) are one plan: one specialized pipeline instead
+ * of one per input, each compiled anew and taking a place in the device's table. */
+static void bases_to_slots(struct plan *cut, uint64_t *offsets)
+{
+    offsets[0] = 0;
+    for (uint32_t k = 0; k < cut->part_count; ++k)
+    {
+        uint64_t bytes = (uint64_t)cut->parts[k].base * cut->elem_bytes;
+        bool whole = cut->parts[k].base > 0 && bytes % DMLOPS_VEC_BYTES == 0;
+        offsets[1 + k] = whole ? bytes : 0;
+        cut->parts[k].base = whole ? 0 : cut->parts[k].base;
+    }
+}
+
 /* Input part index's own plan (plan_cut_input); indirect kernels keep the step's slot numbers,
  * as they all read its one slot block. */
 static HRESULT add_cut(struct dml_vk_device *dev, const struct plan *plan, uint32_t index,
                        bool indirect, struct dml_vk_step *step)
 {
     struct dml_vk_step_dispatch *dispatch = &step->dispatches[step->dispatch_count];
+    uint32_t slots = 1 + plan->part_count;
     struct plan cut;
     HRESULT hr;
 
     *dispatch = (struct dml_vk_step_dispatch){0};
-    if (!indirect && !(dispatch->slot_map = malloc((1 + plan->part_count) * sizeof(uint32_t))))
-        return E_OUTOFMEMORY;
+    if (!indirect && (!(dispatch->slot_map = malloc(slots * sizeof(uint32_t))) ||
+                      !(dispatch->slot_offsets = malloc(slots * sizeof(uint64_t)))))
+        return free(dispatch->slot_map), E_OUTOFMEMORY;
     if (SUCCEEDED(hr = plan_cut_input(plan, index, dispatch->slot_map, &cut)))
     {
+        if (!indirect)
+            bases_to_slots(&cut, dispatch->slot_offsets);
         hr = dml_vk_kernel_create_for(dev, &cut, indirect, &dispatch->kernel);
         plan_cleanup(&cut);
     }
     if (FAILED(hr))
     {
         free(dispatch->slot_map);
+        free(dispatch->slot_offsets);
         return hr;
     }
     ++step->dispatch_count;
@@ -130,6 +150,7 @@ void dml_vk_step_destroy(struct dml_vk_device *dev, struct dml_vk_step *step)
     {
         dml_vk_kernel_destroy(dev, &step->dispatches[d].kernel);
         free(step->dispatches[d].slot_map);
+        free(step->dispatches[d].slot_offsets);
     }
     free(step->dispatches);
     free(step->regions);
@@ -149,7 +170,8 @@ static void record_direct(struct dml_vk_device *dev, const struct dml_vk_step_di
     if (!dispatch->slot_map)
         return dml_vk_kernel_record(dev, &dispatch->kernel, cmd, slots, 0);
     for (uint32_t s = 0; s < dispatch->kernel.slot_count; ++s)
-        local[s] = slots[dispatch->slot_map[s]];
+        local[s] = dml_vk_slot_advance(slots[dispatch->slot_map[s]],
+                                       dispatch->slot_offsets ? dispatch->slot_offsets[s] : 0);
     dml_vk_kernel_record(dev, &dispatch->kernel, cmd, local, 0);
 }
 

@@ -20,7 +20,8 @@
 struct dml_vk_step_dispatch
 {
     struct dml_vk_kernel kernel;
-    uint32_t *slot_map; /* kernel slot -> step slot; NULL: the same */
+    uint32_t *slot_map;     /* kernel slot -> step slot; NULL: the same */
+    uint64_t *slot_offsets; /* bytes each kernel slot starts past its step slot; NULL: none */
 };
 
 struct dml_vk_step

@@ -3,7 +3,13 @@
  * then runs it and compares every byte of every slot with vk_test_reference (outputs start
  * poisoned, so a byte written out of place fails as much as a wrong value). Buffers are exactly
  * as large as the plan needs, so reading past IN_LIMIT trips the validation layers or the
- * comparison. */
+ * comparison.
+ *
+ * Each specialized shape costs lavapipe about half a second to compile, and the device keeps at
+ * most DML_VK_MAX_SPECIALIZED of them (beyond that, plans silently run the generic kernels), so
+ * padding cases do not run every (case, element width, map) triple: the path checks above do,
+ * but the GPU runs a covering set in which every pair of the three meets (run_covered), and
+ * every run checks that its kernel is the specialized one. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,10 +21,11 @@
 #include <cmocka.h>
 
 #include "plan_spec.h"
-#include "vk/steps.h"
+#include "vk/vk_private.h" /* the pipeline table's count */
 #include "vk_test.h"
 
 #define MAX_RANK 4
+#define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 static const uint32_t widths[] = {1, 2, 4, 8};
 static const uint32_t maps[] = {PLAN_MAP_CONSTANT, PLAN_MAP_EDGE, PLAN_MAP_REFLECT,
@@ -29,36 +36,33 @@ static const uint32_t maps[] = {PLAN_MAP_CONSTANT, PLAN_MAP_EDGE, PLAN_MAP_REFLE
 
 static struct dml_vk_device *device;
 
-/* Runs a one-input, one-output plan (slot 0 in, slot 1 out) and compares both slots. */
+/* Fails unless the plan gets its specialized pipeline (not the generic kernel that a full
+ * table, or a plan the kernels refuse, would give it). */
+static void expect_specialized(const struct plan *plan)
+{
+    struct dml_vk_kernel kernel;
+    assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
+    bool specialized = dml_vk_kernel_is_specialized(&kernel);
+    dml_vk_kernel_destroy(device, &kernel);
+    assert_true(specialized);
+}
+
+/* Runs a one-input, one-output plan (slot 0 in, slot 1 out) on its specialized kernel and
+ * compares both slots. */
 static void run_and_compare(const struct plan *plan, uint64_t in_units, uint64_t out_units)
 {
     uint64_t bytes[2] = {in_units * plan->elem_bytes, out_units * plan->elem_bytes};
     char why[200];
+    expect_specialized(plan);
     if (!vk_test_check(device, plan, bytes, VK_TEST_SLOTS_PUSHED, why, sizeof(why)))
         fail_msg("%s", why);
 }
 
-/* Whether the device gives the plan its specialized kernel (it falls back to the generic one
- * once DML_VK_MAX_SPECIALIZED shapes have their own, which would make a case check nothing). */
-static bool runs_specialized(const struct plan *plan)
-{
-    struct dml_vk_step step;
-    bool specialized;
-
-    assert_int_equal(dml_vk_step_create(device, plan, false, &step), S_OK);
-    specialized =
-        step.dispatch_count == 1 && dml_vk_kernel_is_specialized(&step.dispatches[0].kernel);
-    dml_vk_step_destroy(device, &step);
-    return specialized;
-}
-
-/* The mode and flags the plan is specialized with (fails if it is not specialized at all, or
- * would run on the generic kernel). */
+/* The mode and flags the plan is specialized with (fails if it is not specialized at all). */
 static void expect_path(const struct plan *plan, uint32_t mode, uint32_t flags)
 {
     struct plan_spec spec;
     assert_true(plan_spec_from_plan(plan, &spec));
-    assert_true(runs_specialized(plan));
     assert_int_equal(spec.mode, mode);
     assert_int_equal(spec.flags & ~NEAR_BITS, flags);
 }
@@ -116,19 +120,61 @@ static uint64_t build_pad(const struct pad_case *c, uint32_t map, uint32_t e, st
     return in_stride;
 }
 
-static void run_pads(const struct pad_case *c, uint32_t e, uint32_t mode, uint32_t flags)
+/* Whether the GPU runs triple (i, j, k) of a product of three axes with n[0..2] values: those
+ * whose value on the shortest axis is the sum of the other two modulo its length. Every pair of
+ * values of any two axes then occurs (a pair with the shortest axis: the longer one has a value
+ * of each residue), in the product of the two longer lengths instead of all three. */
+static bool run_covered(const size_t n[3], const size_t at[3])
 {
-    for (size_t m = 0; m < sizeof(maps) / sizeof(maps[0]); ++m)
+    int s = n[1] < n[0] ? 1 : 0;
+    s = n[2] < n[s] ? 2 : s;
+    return at[s] == (at[(s + 1) % 3] + at[(s + 2) % 3]) % n[s];
+}
+
+/* Padding cases with the path they must take: mode and flags, plus DMLOPS_SPEC_FLAG_FEW_COLS
+ * for cases whose input rows are at most 4 elements when few_cols is set. */
+struct pad_set
+{
+    const struct pad_case *cases;
+    size_t count;
+    size_t first_width, width_count; /* widths[first_width] on */
+    uint32_t mode, flags;
+    bool few_cols;
+};
+
+/* Case i at width widths[set->first_width + w]: every map's path checked, the covered ones run. */
+static void run_pads(const struct pad_set *set, size_t i, size_t w)
+{
+    const struct pad_case *c = &set->cases[i];
+    size_t width_count = set->width_count;
+    uint32_t flags = set->flags;
+    if (set->few_cols && c->in_sizes[c->rank - 1] <= 4)
+        flags |= DMLOPS_SPEC_FLAG_FEW_COLS;
+    for (size_t m = 0; m < COUNT(maps); ++m)
     {
         struct plan plan;
         struct plan_part part;
-        uint64_t in_units = build_pad(c, maps[m], e, &plan, &part);
-        expect_path(&plan, mode, flags);
+        uint64_t in_units = build_pad(c, maps[m], widths[set->first_width + w], &plan, &part);
+        expect_path(&plan, set->mode, flags);
         if (maps[m] != PLAN_MAP_CONSTANT && maps[m] != PLAN_MAP_EDGE)
             assert_int_equal(last_dim_near(&plan), !c->far);
-        run_and_compare(&plan, in_units, plan.count);
+        if (run_covered((size_t[3]){set->count, width_count, COUNT(maps)}, (size_t[3]){i, w, m}))
+            run_and_compare(&plan, in_units, plan.count);
     }
 }
+
+static void run_pad_set(const struct pad_set *set)
+{
+    for (size_t i = 0; i < set->count; ++i)
+        for (size_t w = 0; w < set->width_count; ++w)
+            run_pads(set, i, w);
+}
+
+#define PAD_SET(cases, first_width, width_count, mode, flags, few_cols)                            \
+    (struct pad_set)                                                                               \
+    {                                                                                              \
+        cases, COUNT(cases), first_width, width_count, mode, flags, few_cols                       \
+    }
 
 /* Rows of 73 elements (2 + 69 + 2): windows at both borders and across rows, every mode. */
 static void test_pad_border_chunks(void **state)
@@ -138,11 +184,7 @@ static void test_pad_border_chunks(void **state)
         {3, {2, 5, 69}, {0, 1, 2}, {0, 2, 1}, 1, 0, {0}},
         {2, {3, 70}, {1, 1}, {0, 0}, 0, 0, {0}},
     };
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
-    {
-        for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
-            run_pads(&cases[i], widths[w], PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
-    }
+    run_pad_set(&PAD_SET(cases, 0, COUNT(widths), PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED, false));
 }
 
 /* The benchmark's padded rows (2 + W + 2, W a whole number of vectors: every output row starts
@@ -155,36 +197,31 @@ static void test_pad_row_offsets(void **state)
         {3, {2, 5, 70}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0, 16, 8}},
         {3, {3, 3, 67}, {0, 2, 2}, {0, 2, 2}, 1, 0, {0, 5, 3}},
     };
-    static const struct pad_case wide = {3, {2, 3, 260}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0, 0, 4}};
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
-    {
-        for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
-            run_pads(&cases[i], widths[w], PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
-    }
-    run_pads(&wide, 4, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED); /* rows of 1056 bytes */
+    static const struct pad_case wide[] = {{3, {2, 3, 260}, {0, 2, 2}, {0, 2, 2}, 0, 0, {0, 0, 4}}};
+    run_pad_set(&PAD_SET(cases, 0, COUNT(widths), PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED, false));
+    /* rows of 1056 bytes */
+    run_pad_set(&PAD_SET(wide, 2, 1, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED, false));
 }
 
 /* Rows over 1536 bytes: chunks only where the plain window does not fit. */
 static void test_pad_long_rows(void **state)
 {
-    static const struct pad_case c = {2, {2, 800}, {1, 2}, {2, 1}, 0, 0, {0}};
-    for (size_t w = 1; w < sizeof(widths) / sizeof(widths[0]); ++w)
-        run_pads(&c, widths[w], PLAN_SPEC_MODE_PARTS, DMLOPS_SPEC_FLAG_CHUNKS);
+    static const struct pad_case c[] = {{2, {2, 800}, {1, 2}, {2, 1}, 0, 0, {0}}};
+    run_pad_set(&PAD_SET(c, 1, 3, PLAN_SPEC_MODE_PARTS, DMLOPS_SPEC_FLAG_CHUNKS, false));
 }
 
 /* Pads exactly one vector wide on both sides (the chunk path's limit), 8-byte elements. */
 static void test_pad_vector_wide(void **state)
 {
-    static const struct pad_case c = {2, {3, 9}, {1, 2}, {2, 2}, 0, 0, {0}};
-    run_pads(&c, 8, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
+    static const struct pad_case c[] = {{2, {3, 9}, {1, 2}, {2, 2}, 0, 0, {0}}};
+    run_pad_set(&PAD_SET(c, 3, 1, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED, false));
 }
 
 /* Pads of 3 and 4 around rows of 2: the periodic maps wrap more than once (remainders). */
 static void test_pad_far(void **state)
 {
-    static const struct pad_case c = {2, {5, 2}, {0, 3}, {0, 4}, 0, 1, {0}};
-    for (size_t w = 0; w < 3; ++w)
-        run_pads(&c, widths[w], PLAN_SPEC_MODE_ROW_GROUPS, DMLOPS_SPEC_FLAG_FEW_COLS);
+    static const struct pad_case c[] = {{2, {5, 2}, {0, 3}, {0, 4}, 0, 1, {0}}};
+    run_pad_set(&PAD_SET(c, 0, 3, PLAN_SPEC_MODE_ROW_GROUPS, DMLOPS_SPEC_FLAG_FEW_COLS, false));
 }
 
 /* Rows of 7 output elements from 3 (the benchmark's last-dim-3 shape, smaller), and rows that
@@ -200,12 +237,7 @@ static void test_pad_short_rows(void **state)
         {1, {3}, {2}, {2}, 0, 0, {0}},          /* one row: no carry to the next */
         {4, {2, 3, 5, 3}, {0, 1, 2, 2}, {0, 0, 2, 2}, 0, 0, {0}}, /* rows carried over 2 dims */
     };
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
-    {
-        uint32_t flags = cases[i].in_sizes[cases[i].rank - 1] <= 4 ? DMLOPS_SPEC_FLAG_FEW_COLS : 0;
-        for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); ++w)
-            run_pads(&cases[i], widths[w], PLAN_SPEC_MODE_ROW_GROUPS, flags);
-    }
+    run_pad_set(&PAD_SET(cases, 0, COUNT(widths), PLAN_SPEC_MODE_ROW_GROUPS, 0, true));
 }
 
 /* [1:-1] on the last two dims of [3, 6, W + 2]: rows of W elements that 16-byte windows cross. */
@@ -229,7 +261,7 @@ static void run_window(uint32_t e, uint32_t w, uint32_t mode, uint32_t flags)
 
 static void test_slice_window(void **state)
 {
-    for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
+    for (size_t i = 0; i < COUNT(widths); ++i)
     {
         uint32_t e = widths[i], vec = 16 / e;
         run_window(e, 4 * vec + 3, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED);
@@ -260,13 +292,50 @@ static void run_transpose(uint32_t e, uint32_t n, uint32_t b, uint32_t a, uint32
 
 static void test_transpose(void **state)
 {
-    for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
+    for (size_t i = 0; i < COUNT(widths); ++i)
     {
         uint32_t e = widths[i], words = e <= 2 ? DMLOPS_SPEC_FLAG_WORDS : 0;
         run_transpose(e, 2, 68, 72, words);
         run_transpose(e, 1, 132, 20, words);
         run_transpose(e, 3, 9, 13, 0);
     }
+}
+
+/* A JOIN of alike inputs along the first axis (a step of one plain copy per input): every cut
+ * is one shape, so one specialized pipeline serves them all, their output offsets moved into
+ * the slots, where a pipeline per input would fill the device's table. */
+static void test_join_cuts(void **state)
+{
+    enum
+    {
+        INPUTS = 8,
+        ROWS = 3,
+        COLS = 32
+    };
+    struct plan_part in_parts[INPUTS], out = {.slot = INPUTS, .strides = {COLS, 1}};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 4,
+                        .rank = 2,
+                        .count = INPUTS * ROWS * COLS,
+                        .part_count = 1,
+                        .parts = &out,
+                        .in_part_count = INPUTS,
+                        .in_parts = in_parts,
+                        .slot_count = INPUTS + 1};
+    uint64_t bytes[INPUTS + 1];
+    plan.dims[0] = (struct plan_dim){.size = INPUTS * ROWS};
+    plan.dims[1] = (struct plan_dim){.size = COLS};
+    for (uint32_t k = 0; k < INPUTS; ++k)
+    {
+        in_parts[k] = (struct plan_part){.slot = k, .axis_begin = k * ROWS, .strides = {COLS, 1}};
+        bytes[k] = ROWS * COLS * plan.elem_bytes;
+    }
+    bytes[INPUTS] = plan.count * plan.elem_bytes;
+    size_t before = device->pipelines.specialized;
+    char why[200];
+    if (!vk_test_check(device, &plan, bytes, VK_TEST_SLOTS_PUSHED, why, sizeof(why)))
+        fail_msg("%s", why);
+    assert_int_equal(device->pipelines.specialized - before, 1);
 }
 
 /* One part written as rows with gaps, as JOIN's per-input copies write: rows of width elements
@@ -295,7 +364,7 @@ static void run_rows(uint32_t e, uint32_t rows, uint32_t width, int64_t step)
 
 static void test_output_rows(void **state)
 {
-    for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); ++i)
+    for (size_t i = 0; i < COUNT(widths); ++i)
     {
         uint32_t e = widths[i], vec = 16 / e;
         run_rows(e, 5, 4 * vec, 1);
@@ -304,11 +373,50 @@ static void test_output_rows(void **state)
     }
 }
 
-/* A device per test: each starts with an empty table of specialized shapes (past
- * DML_VK_MAX_SPECIALIZED of them a device runs the generic kernel, which expect_path refuses). */
+/* A JOIN of alike inputs along the last axis: each cut writes rows at a pitch, and one
+ * specialized pipeline serves every cut. */
+static void test_join_cuts_rows(void **state)
+{
+    enum
+    {
+        INPUTS = 4,
+        ROWS = 3,
+        COLS = 16
+    };
+    struct plan_part in_parts[INPUTS], out = {.slot = INPUTS, .strides = {INPUTS * COLS, 1}};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 4,
+                        .rank = 2,
+                        .count = INPUTS * ROWS * COLS,
+                        .part_count = 1,
+                        .parts = &out,
+                        .in_part_axis = 1,
+                        .in_part_count = INPUTS,
+                        .in_parts = in_parts,
+                        .slot_count = INPUTS + 1};
+    uint64_t bytes[INPUTS + 1];
+    plan.dims[0] = (struct plan_dim){.size = ROWS};
+    plan.dims[1] = (struct plan_dim){.size = INPUTS * COLS};
+    for (uint32_t k = 0; k < INPUTS; ++k)
+    {
+        in_parts[k] = (struct plan_part){.slot = k, .axis_begin = k * COLS, .strides = {COLS, 1}};
+        bytes[k] = ROWS * COLS * plan.elem_bytes;
+    }
+    bytes[INPUTS] = plan.count * plan.elem_bytes;
+    size_t before = device->pipelines.specialized;
+    char why[200];
+    if (!vk_test_check(device, &plan, bytes, VK_TEST_SLOTS_PUSHED, why, sizeof(why)))
+        fail_msg("%s", why);
+    assert_int_equal(device->pipelines.specialized - before, 1);
+}
+
 static int setup(void **state)
 {
+    setenv("DMLOPS_SPECIALIZE", "1", 1);
+    setenv("DMLOPS_PIPELINES", "sync", 1);      /* the specialized kernel from the first run */
+    setenv("DMLOPS_COPY_ENGINE", "compute", 1); /* plain runs too (test_join_cuts) */
     device = vk_test_device();
+    printf("device: %s\n", dml_vk_device_name(device));
     return 0;
 }
 
@@ -318,18 +426,15 @@ static int teardown(void **state)
     return 0;
 }
 
-#define TEST(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        TEST(test_output_rows),    TEST(test_pad_border_chunks), TEST(test_pad_row_offsets),
-        TEST(test_pad_long_rows),  TEST(test_pad_vector_wide),   TEST(test_pad_far),
-        TEST(test_pad_short_rows), TEST(test_slice_window),      TEST(test_transpose),
+        cmocka_unit_test(test_pad_border_chunks), cmocka_unit_test(test_pad_row_offsets),
+        cmocka_unit_test(test_pad_long_rows),     cmocka_unit_test(test_pad_vector_wide),
+        cmocka_unit_test(test_pad_far),           cmocka_unit_test(test_pad_short_rows),
+        cmocka_unit_test(test_slice_window),      cmocka_unit_test(test_transpose),
+        cmocka_unit_test(test_join_cuts),         cmocka_unit_test(test_output_rows),
+        cmocka_unit_test(test_join_cuts_rows),
     };
-
-    setenv("DMLOPS_SPECIALIZE", "1", 1);
-    setenv("DMLOPS_COPY_ENGINE", "compute", 1); /* plain runs too: lavapipe would copy them */
-    setenv("DMLOPS_PIPELINES", "sync", 1);      /* the specialized kernel from the first run */
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }

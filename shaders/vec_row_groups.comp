@@ -1,0 +1,12 @@
+#version 450
+/* The specialized kernel (vec_kernel.glsl) for MODE_ROW_GROUPS (see vec.comp). */
+#extension GL_GOOGLE_include_directive : require
+
+#include "vec_kernel.glsl"
+
+void main()
+{
+    uint g;
+    if (vec_thread(g))
+        walk_row_groups(g);
+}
