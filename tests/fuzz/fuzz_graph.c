@@ -335,6 +335,25 @@ static const char *check_result(const struct decoded *d, HRESULT hr, int *rule)
     return finding;
 }
 
+/* A graph rejected when validated alone is rejected too when the caller asks for the object: the
+ * compile cache's key (graph_key.c) reads the desc before validation does, and must neither
+ * fault on it nor let it through. */
+static const char *check_rejected_with_ppv(const struct decoded *d)
+{
+    IDMLCompiledOperator *compiled = NULL;
+    HRESULT hr = IDMLDevice1_CompileGraph(&h.dev->IDMLDevice1_iface, &d->desc, d->flags,
+                                          &IID_IDMLCompiledOperator, (void **)&compiled);
+
+    if (compiled)
+    {
+        IDMLCompiledOperator_Release(compiled);
+        return "a rejected graph compiled when asked for the object";
+    }
+    return hr == E_INVALIDARG || hr == E_OUTOFMEMORY
+               ? NULL
+               : "a rejected graph gave another HRESULT when asked for the object";
+}
+
 const char *fuzz_graph_run(const uint8_t *data, size_t size, int *rule_out)
 {
     struct decoded *d = calloc(1, sizeof(*d));
@@ -359,6 +378,8 @@ const char *fuzz_graph_run(const uint8_t *data, size_t size, int *rule_out)
         before[k] = refs(h.palette[k]);
     hr = IDMLDevice1_CompileGraph(&h.dev->IDMLDevice1_iface, &d->desc, d->flags,
                                   &IID_IDMLCompiledOperator, NULL);
+    if (hr == E_INVALIDARG)
+        finding = check_rejected_with_ppv(d);
     for (int k = 0; k < PALETTE + PALETTE_EXTRA && !finding; ++k)
         if (refs(h.palette[k]) != before[k])
             finding = "CompileGraph changed an operator's reference count";
