@@ -1,5 +1,6 @@
-/* One device shared by 8 threads that create, compile, initialize, bind, record and execute
- * concurrently, every result checked (the device and its children are free-threaded). */
+/* One device shared by 8 threads that create, compile (as an operator or as a one-node graph),
+ * initialize, bind, record and execute concurrently, every result checked (the device and its
+ * children are free-threaded). */
 #define COBJMACROS
 #include <pthread.h>
 #include <stdio.h>
@@ -17,6 +18,30 @@ struct worker
     IDMLDevice *device;
     unsigned index, iterations, failures;
 };
+
+/* Every other pair of iterations compiles a one-node graph instead of the operator, so that the
+ * threads share CompileGraph's cache as well (the same shapes recur across threads). */
+static HRESULT compile(IDMLDevice *device, IDMLOperator *op, unsigned seed,
+                       IDMLCompiledOperator **out)
+{
+    DML_OPERATOR_GRAPH_NODE_DESC node = {op, NULL};
+    DML_GRAPH_NODE_DESC nodes[1] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &node}};
+    DML_INPUT_GRAPH_EDGE_DESC in = {0, 0, 0, NULL};
+    DML_OUTPUT_GRAPH_EDGE_DESC out_edge = {0, 0, 0, NULL};
+    DML_GRAPH_EDGE_DESC in_edge = {DML_GRAPH_EDGE_TYPE_INPUT, &in},
+                        out_edges = {DML_GRAPH_EDGE_TYPE_OUTPUT, &out_edge};
+    DML_GRAPH_DESC graph = {1, 1, 1, nodes, 1, &in_edge, 1, &out_edges, 0, NULL};
+    IDMLDevice1 *device1;
+    HRESULT hr;
+
+    if (seed / 2 % 2 == 0)
+        return IDMLDevice_CompileOperator(device, op, 0, &IID_IDMLCompiledOperator, (void **)out);
+    if (FAILED(hr = IDMLDevice_QueryInterface(device, &IID_IDMLDevice1, (void **)&device1)))
+        return hr;
+    hr = IDMLDevice1_CompileGraph(device1, &graph, 0, &IID_IDMLCompiledOperator, (void **)out);
+    IDMLDevice1_Release(device1);
+    return hr;
+}
 
 /* A reversing SLICE1 (odd iterations) or a CONSTANT PADDING (even ones) of n uint32. */
 static HRESULT run_once(IDMLDevice *device, unsigned n, unsigned seed, UINT *input, UINT *output)
@@ -43,7 +68,7 @@ static HRESULT run_once(IDMLDevice *device, unsigned n, unsigned seed, UINT *inp
     HRESULT hr;
 
     if (FAILED(hr = IDMLDevice_CreateOperator(device, &desc, &IID_IDMLOperator, (void **)&op)) ||
-        FAILED(hr = IDMLDevice_CompileOperator(device, op, 0, &IID_IDMLCompiledOperator, (void **)&compiled)) ||
+        FAILED(hr = compile(device, op, seed, &compiled)) ||
         FAILED(hr = IDMLDevice_CreateOperatorInitializer(device, 1, &compiled, &IID_IDMLOperatorInitializer, (void **)&init)))
         goto done;
     table_desc.Dispatchable = (IDMLDispatchable *)init;
