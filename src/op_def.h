@@ -112,7 +112,7 @@ HRESULT dml_op_def_copy(const struct dml_op_def *from, struct dml_op_def *to);
  * zeroed memory, so equal defs compare equal; were padding ever to differ, the answer would be a
  * false "different", which costs a cache miss and never a wrong match. */
 bool dml_op_def_same(const struct dml_op_def *a, const struct dml_op_def *b);
-/* A hash of those bytes: equal defs, equal digests. */
+/* A hash of the bytes dml_op_def_same compares: the same bytes, the same digest. */
 uint64_t dml_op_def_digest(const struct dml_op_def *def);
 
 #endif

@@ -112,10 +112,11 @@ static const float *input(void)
     return data;
 }
 
-/* in -> SLICE1 [offset, offset + N - 2) -> PADDING (7.0, one each side) -> out. */
-static void slice_pad(IDMLDevice *device, struct gt_graph *g, UINT offset, IDMLOperator **ops)
+/* in (n elements) -> SLICE1 [offset, offset + N - 2) -> PADDING (7.0, one each side) -> out. */
+static void slice_pad_of(IDMLDevice *device, struct gt_graph *g, UINT n, UINT offset,
+                         IDMLOperator **ops)
 {
-    ops[0] = gt_slice(device, DML_TENSOR_DATA_TYPE_FLOAT32, N, offset, N - 2);
+    ops[0] = gt_slice(device, DML_TENSOR_DATA_TYPE_FLOAT32, n, offset, N - 2);
     ops[1] = gt_pad(device, N - 2, 1, 1);
     assert_true(ops[0] && ops[1]);
     gt_init(g, 1, 1);
@@ -124,6 +125,11 @@ static void slice_pad(IDMLDevice *device, struct gt_graph *g, UINT offset, IDMLO
     gt_in(g, 0, 0, 0);
     gt_mid(g, 0, 0, 1, 0);
     gt_out(g, 1, 0, 0);
+}
+
+static void slice_pad(IDMLDevice *device, struct gt_graph *g, UINT offset, IDMLOperator **ops)
+{
+    slice_pad_of(device, g, N, offset, ops);
 }
 
 static void release(IDMLOperator **ops, UINT count)
@@ -315,18 +321,11 @@ static void test_debug_device_compiles_anew(void **state)
 /* Compiles (without running) the slice-pad graph over an input of n elements. */
 static void compile_wide(IDMLDevice *device, UINT n)
 {
-    IDMLOperator *ops[2] = {gt_slice(device, DML_TENSOR_DATA_TYPE_FLOAT32, n, 0, N - 2),
-                            gt_pad(device, N - 2, 1, 1)};
+    IDMLOperator *ops[2];
     IDMLCompiledOperator *compiled;
     struct gt_graph g;
 
-    assert_true(ops[0] && ops[1]);
-    gt_init(&g, 1, 1);
-    gt_op(&g, ops[0], NULL);
-    gt_op(&g, ops[1], NULL);
-    gt_in(&g, 0, 0, 0);
-    gt_mid(&g, 0, 0, 1, 0);
-    gt_out(&g, 1, 0, 0);
+    slice_pad_of(device, &g, n, 0, ops);
     compiled = compile(device, gt_desc(&g), DML_EXECUTION_FLAG_NONE);
     IDMLCompiledOperator_Release(compiled);
     release(ops, 2);

@@ -301,41 +301,48 @@ static void test_transpose(void **state)
     }
 }
 
-/* A JOIN of alike inputs along the first axis (a step of one plain copy per input): every cut
- * is one shape, so one specialized pipeline serves them all, their output offsets moved into
- * the slots, where a pipeline per input would fill the device's table. */
-static void test_join_cuts(void **state)
+#define MAX_JOIN_INPUTS 8
+
+/* A JOIN of `inputs` alike [rows, cols] inputs of 4-byte elements along axis 0 or 1 (a step of
+ * one plain copy per input): every cut is one shape, so one specialized pipeline serves them all,
+ * their output offsets moved into the slots, where a pipeline per input would fill the device's
+ * table. Along axis 1 each cut writes rows at a pitch. */
+static void run_join_cuts(uint32_t axis, uint32_t inputs, uint32_t rows, uint32_t cols)
 {
-    enum
-    {
-        INPUTS = 8,
-        ROWS = 3,
-        COLS = 32
-    };
-    struct plan_part in_parts[INPUTS], out = {.slot = INPUTS, .strides = {COLS, 1}};
+    uint32_t out_rows = axis ? rows : inputs * rows, out_cols = axis ? inputs * cols : cols;
+    struct plan_part in_parts[MAX_JOIN_INPUTS], out = {.slot = inputs, .strides = {out_cols, 1}};
     struct plan plan = {.kernel = PLAN_KERNEL_COPY,
                         .elem_bytes = 4,
                         .rank = 2,
-                        .count = INPUTS * ROWS * COLS,
+                        .count = (uint64_t)out_rows * out_cols,
                         .part_count = 1,
                         .parts = &out,
-                        .in_part_count = INPUTS,
+                        .in_part_axis = axis,
+                        .in_part_count = inputs,
                         .in_parts = in_parts,
-                        .slot_count = INPUTS + 1};
-    uint64_t bytes[INPUTS + 1];
-    plan.dims[0] = (struct plan_dim){.size = INPUTS * ROWS};
-    plan.dims[1] = (struct plan_dim){.size = COLS};
-    for (uint32_t k = 0; k < INPUTS; ++k)
-    {
-        in_parts[k] = (struct plan_part){.slot = k, .axis_begin = k * ROWS, .strides = {COLS, 1}};
-        bytes[k] = ROWS * COLS * plan.elem_bytes;
-    }
-    bytes[INPUTS] = plan.count * plan.elem_bytes;
-    size_t before = device->pipelines.specialized;
+                        .slot_count = inputs + 1};
+    uint64_t bytes[MAX_JOIN_INPUTS + 1];
     char why[200];
+
+    assert_true(inputs <= MAX_JOIN_INPUTS);
+    plan.dims[0] = (struct plan_dim){.size = out_rows};
+    plan.dims[1] = (struct plan_dim){.size = out_cols};
+    for (uint32_t k = 0; k < inputs; ++k)
+    {
+        in_parts[k] = (struct plan_part){
+            .slot = k, .axis_begin = k * (axis ? cols : rows), .strides = {cols, 1}};
+        bytes[k] = (uint64_t)rows * cols * plan.elem_bytes;
+    }
+    bytes[inputs] = plan.count * plan.elem_bytes;
+    size_t before = device->pipelines.specialized;
     if (!vk_test_check(device, &plan, bytes, VK_TEST_SLOTS_PUSHED, why, sizeof(why)))
         fail_msg("%s", why);
     assert_int_equal(device->pipelines.specialized - before, 1);
+}
+
+static void test_join_cuts(void **state)
+{
+    run_join_cuts(0, 8, 3, 32);
 }
 
 /* One part written as rows with gaps, as JOIN's per-input copies write: rows of width elements
@@ -373,41 +380,9 @@ static void test_output_rows(void **state)
     }
 }
 
-/* A JOIN of alike inputs along the last axis: each cut writes rows at a pitch, and one
- * specialized pipeline serves every cut. */
 static void test_join_cuts_rows(void **state)
 {
-    enum
-    {
-        INPUTS = 4,
-        ROWS = 3,
-        COLS = 16
-    };
-    struct plan_part in_parts[INPUTS], out = {.slot = INPUTS, .strides = {INPUTS * COLS, 1}};
-    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
-                        .elem_bytes = 4,
-                        .rank = 2,
-                        .count = INPUTS * ROWS * COLS,
-                        .part_count = 1,
-                        .parts = &out,
-                        .in_part_axis = 1,
-                        .in_part_count = INPUTS,
-                        .in_parts = in_parts,
-                        .slot_count = INPUTS + 1};
-    uint64_t bytes[INPUTS + 1];
-    plan.dims[0] = (struct plan_dim){.size = ROWS};
-    plan.dims[1] = (struct plan_dim){.size = INPUTS * COLS};
-    for (uint32_t k = 0; k < INPUTS; ++k)
-    {
-        in_parts[k] = (struct plan_part){.slot = k, .axis_begin = k * COLS, .strides = {COLS, 1}};
-        bytes[k] = ROWS * COLS * plan.elem_bytes;
-    }
-    bytes[INPUTS] = plan.count * plan.elem_bytes;
-    size_t before = device->pipelines.specialized;
-    char why[200];
-    if (!vk_test_check(device, &plan, bytes, VK_TEST_SLOTS_PUSHED, why, sizeof(why)))
-        fail_msg("%s", why);
-    assert_int_equal(device->pipelines.specialized - before, 1);
+    run_join_cuts(1, 4, 3, 16);
 }
 
 static int setup(void **state)
