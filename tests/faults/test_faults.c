@@ -83,9 +83,27 @@ static void summarize(const char *loop, const struct loop_tally *t)
     assert_int_equal(t->crashes, 0);
 }
 
+/* DMLOPS_FAULTS_LAST_STEP names the flow step after which the flow loop stops injecting (the
+ * uncached runs: only the steps that differ without cache files, the first compile's probes);
+ * -1: every event. A name that is no step fails the test rather than quietly testing all. */
+static int last_flow_step(void)
+{
+    const char *name = getenv("DMLOPS_FAULTS_LAST_STEP");
+    if (!name || !*name)
+        return -1;
+    for (unsigned i = 0; i < flow_step_count; ++i)
+    {
+        if (!strcmp(flow_steps[i].name, name))
+            return (int)i;
+    }
+    fail_msg("DMLOPS_FAULTS_LAST_STEP=%s names no step of the flow", name);
+    return -1;
+}
+
 static void run_loop(enum fault_loop loop)
 {
     static struct loop_tally tally;
+    int last_step = loop == FAULT_LOOP_FLOW ? last_flow_step() : -1;
     struct child_result r;
 
     memset(&tally, 0, sizeof(tally));
@@ -95,8 +113,16 @@ static void run_loop(enum fault_loop loop)
     for (uint64_t n = 1; n <= tally.events; ++n)
     {
         fault_child_run(fault_loop_names[loop], n, &r);
+        if (last_step >= 0 && r.step > last_step)
+        {
+            tally.events = n - 1; /* events come in step order: the rest are later steps' */
+            printf("%s: stopped after step \"%s\" (DMLOPS_FAULTS_LAST_STEP)\n",
+                   fault_loop_names[loop], flow_steps[last_step].name);
+            break;
+        }
         record(&tally, n, &r);
     }
+    assert_true(last_step < 0 || tally.events > 0);
     print_tally(&tally);
     summarize(fault_loop_names[loop], &tally);
 }

@@ -269,7 +269,7 @@ static void test_truncated(void **state)
                 EXTRA_SECONDS);
     make_case_dir("short-e", true);
     path_of(path, "short-e/dmlops", engines_name);
-    write_file(path, "DMLOPS-ENGINES-2 1.5", 20);
+    write_file(path, "DMLOPS-ENGINES-3 1.5", 20);
     create_device("a truncated engines file (measures)", "short-e", NULL);
 }
 

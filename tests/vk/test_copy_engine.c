@@ -74,7 +74,7 @@ static void corrupt_cache_file_is_measured_again(void **state)
 {
     char command[256];
     snprintf(command, sizeof(command),
-             "for f in %s/dmlops/engines-*; do echo DMLOPS-ENGINES-2 "
+             "for f in %s/dmlops/engines-*; do echo DMLOPS-ENGINES-3 "
              "nan > \"$f\"; done",
              cache_home);
     assert_int_equal(system(command), 0);
