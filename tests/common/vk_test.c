@@ -1,6 +1,8 @@
 /* GPU test harness for the Vulkan layer (see vk_test.h). */
 #include "vk_test.h"
 
+#include "device.h"
+#include "gpu.h"
 #include "plan_exec.h"
 #include "vk/steps.h"
 
@@ -23,6 +25,13 @@ struct dml_vk_device *vk_test_device(void)
         exit(1);
     }
     return dev;
+}
+
+IDMLDevice *vk_test_api_device(struct dml_vk_device **vk)
+{
+    IDMLDevice *device = gpu_create_device(0, FALSE);
+    *vk = dml_device_from_iface(device)->vk;
+    return device;
 }
 
 /* The reference is the plan interpreter the lowering tests use (plan_exec.c): one reading of

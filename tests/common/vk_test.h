@@ -18,6 +18,11 @@
 /* The library's own device; exits with VK_TEST_SKIP when there is no usable Vulkan device and
  * fails (exit 1) on any other error. */
 struct dml_vk_device *vk_test_device(void);
+/* A library device for tests that also run operators through the API: its Vulkan device goes to
+ * *vk, for vk_test_run, so that both paths share one set of pipelines and each kernel is compiled
+ * once per process (GPU-assisted validation instruments every compile anew: a second device
+ * doubled those tests' time). Skips like vk_test_device; release the returned device only. */
+IDMLDevice *vk_test_api_device(struct dml_vk_device **vk);
 
 /* Runs the plan on host memory with plan_exec: slots[s] is the memory of binding slot s. */
 void vk_test_reference(const struct plan *plan, uint8_t *const *slots);

@@ -107,8 +107,8 @@ static int golden(void)
 
 int main(void)
 {
-    struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
-    IDMLDevice *device = dev ? gpu_create_device(0, FALSE) : NULL;
+    struct dml_vk_device *dev = NULL;
+    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
     static struct gather_case gc;
     int failures = golden();
     const char *env = getenv("DMLOPS_TEST_OP_CASES");
@@ -137,7 +137,5 @@ int main(void)
     printf("GATHER: %d of %d cases failed\n", failures, (int)cases);
     if (device)
         IDMLDevice_Release(device);
-    if (dev)
-        dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }

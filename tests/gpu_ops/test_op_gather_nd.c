@@ -94,8 +94,8 @@ static void describe(const struct nd_case *nc, uint64_t seed, const char *why)
 
 int main(void)
 {
-    struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
-    IDMLDevice *device = dev ? gpu_create_device(0, FALSE) : NULL;
+    struct dml_vk_device *dev = NULL;
+    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
     static struct nd_case nc;
     int failures = 0;
     const char *env = getenv("DMLOPS_TEST_OP_CASES");
@@ -128,7 +128,5 @@ int main(void)
     printf("GATHER_ND, GATHER_ND1: %d of %d cases failed\n", failures, (int)cases);
     if (device)
         IDMLDevice_Release(device);
-    if (dev)
-        dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }

@@ -246,8 +246,8 @@ static int golden(void)
 
 int main(void)
 {
-    struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
-    IDMLDevice *device = dev ? gpu_create_device(0, FALSE) : NULL;
+    struct dml_vk_device *dev = NULL;
+    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
     static struct join_case jc;
     int failures = golden(), shared = 0;
 
@@ -289,7 +289,5 @@ int main(void)
            (int)cases, shared);
     if (device)
         IDMLDevice_Release(device);
-    if (dev)
-        dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }

@@ -59,8 +59,8 @@ static void describe(const struct scatter_case *sc, uint64_t seed, const char *w
 
 int main(void)
 {
-    struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
-    IDMLDevice *device = dev ? gpu_create_device(0, FALSE) : NULL;
+    struct dml_vk_device *dev = NULL;
+    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
     static struct scatter_case sc;
     int failures = 0, duplicates = 0;
     const char *env = getenv("DMLOPS_TEST_OP_CASES");
@@ -93,7 +93,5 @@ int main(void)
            failures, (int)cases, duplicates);
     if (device)
         IDMLDevice_Release(device);
-    if (dev)
-        dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }

@@ -133,8 +133,8 @@ static int golden(void)
 
 int main(void)
 {
-    struct dml_vk_device *dev = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_device();
-    IDMLDevice *device = dev ? gpu_create_device(0, FALSE) : NULL;
+    struct dml_vk_device *dev = NULL;
+    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
     static struct nd_case nc;
     int failures = golden(), duplicates = 0;
     const char *env = getenv("DMLOPS_TEST_OP_CASES");
@@ -169,7 +169,5 @@ int main(void)
            (int)cases, duplicates);
     if (device)
         IDMLDevice_Release(device);
-    if (dev)
-        dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
