@@ -258,6 +258,14 @@ HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd);
 HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const VkBuffer *buffers,
                            uint32_t count, uint32_t *dead);
 
+/* A block of size bytes (dml_vk_block_alloc) that lives as long as cmd (pending, of
+ * dml_vk_command_begin): freed once cmd has run or is discarded, so that what cmd records may read
+ * it at execution, whatever becomes of its writer. S_FALSE (*out zeroed) on an application's
+ * device (interop), whose command buffers the library does not see retire; E_OUTOFMEMORY.
+ * Thread-safe. */
+HRESULT dml_vk_command_block(struct dml_vk_device *dev, VkCommandBuffer cmd, uint64_t size,
+                             struct dml_vk_block *out);
+
 /* What `dmlops info` shows about one physical device. */
 struct dml_vk_physical_device_info
 {
