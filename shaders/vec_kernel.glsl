@@ -11,7 +11,7 @@
  *     is a part's partial last window.
  * MODE_PARTS walks each part's output in turn (dense, or one part's rows at a pitch);
  * MODE_ROW_SPLIT and MODE_ROW_BLOCKS walk the input's rows (a split of the innermost axis whose
- * parts' rows are whole 16-byte vectors);
+ * parts' rows are whole 16-byte vectors), or the output's (SPEC_FLAG_JOIN, the mirror: a JOIN);
  * MODE_ROW_GROUPS builds whole short rows per thread (vec_groups.glsl). */
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -472,6 +472,19 @@ void walk_parts(uint g)
  * with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64.) */
 #define ROW_BLOCK DMLOPS_ROW_BLOCK
 
+/* SPEC_FLAG_JOIN: the mirror, a JOIN along the innermost axis (plan_spec.c join_rows): the parts
+ * are the input parts, part k dense rows of EXT(k) elements at OUT_BASE(k) bytes in slot
+ * OUT_SLOT(k), and IN_SLOT, IN_BASE (units) the one dense output, whose rows the walk follows. */
+#define SPEC_FLAG_JOIN DMLOPS_SPEC_FLAG_JOIN
+
+void join_row_vector(uint k, uint row, uint x)
+{
+    uint64_t e = uint64_t(row) * EXT(k) + (x - BEGIN(k));
+    uvec4 v = Vec16(slot_address(OUT_SLOT(k)) + OUT_BASE(k) + e * ELEM_BYTES).v;
+    uint64_t o = uint64_t(IN_BASE) + uint64_t(row) * (VROW * VEC) + x;
+    Vec16(slot_address(IN_SLOT) + o * ELEM_BYTES).v = v;
+}
+
 void walk_rows(uint g)
 {
     uint rows = ELEMS(0) / EXT(0), row = g / VROW, x = g % VROW * VEC;
@@ -484,6 +497,11 @@ void walk_rows(uint g)
             return;
     }
     uint k = part_of_column(x);
+    if ((FLAGS & SPEC_FLAG_JOIN) != 0)
+    {
+        join_row_vector(k, row, x);
+        return;
+    }
     uint c[VEC_MAX_RANK];
     decompose_row(row, c);
     int64_t units;

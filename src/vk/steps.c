@@ -7,6 +7,7 @@
 
 #include "plan_chunk.h"
 #include "plan_copy.h"
+#include "plan_spec.h"
 #include "vk_private.h"
 
 /* Output bases of whole vectors move from the cut's plan into its pushed slots, so that the cuts
@@ -89,10 +90,19 @@ static HRESULT choose_engine(struct dml_vk_device *dev, const struct plan *plan,
     return S_OK;
 }
 
+/* A JOIN that the specialized kernel takes whole (plan_spec.h) is one dispatch rather than cut. */
+static bool joined_whole(const struct dml_vk_device *dev, const struct plan *plan)
+{
+    struct plan_spec spec;
+    return dev->pipelines.specialize && plan->in_part_count > 1 &&
+           plan_spec_from_plan(plan, &spec);
+}
+
 HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool late,
                            struct dml_vk_step *out)
 {
-    uint32_t cuts = plan_cut_count(plan, late ? UINT32_MAX : DML_VK_PUSH_SLOTS);
+    uint32_t cuts =
+        joined_whole(dev, plan) ? 0 : plan_cut_count(plan, late ? UINT32_MAX : DML_VK_PUSH_SLOTS);
     bool indirect = late || (!cuts && plan->slot_count > DML_VK_PUSH_SLOTS);
     HRESULT hr = S_OK;
 

@@ -311,7 +311,7 @@ static void run_join_cuts(uint32_t axis, uint32_t inputs, uint32_t rows, uint32_
 {
     uint32_t out_rows = axis ? rows : inputs * rows, out_cols = axis ? inputs * cols : cols;
     struct plan_part in_parts[MAX_JOIN_INPUTS], out = {.slot = inputs, .strides = {out_cols, 1}};
-    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+    struct plan plan = {.kernel = PLAN_KERNEL_GENERAL,
                         .elem_bytes = 4,
                         .rank = 2,
                         .count = (uint64_t)out_rows * out_cols,
