@@ -101,9 +101,9 @@ HRESULT dml_vk_block_alloc(struct dml_vk_device *dev, uint64_t size, struct dml_
 void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
 
 /* Slots whose addresses fit in the 128 bytes of push constants that Vulkan guarantees, next to
- * the parameter block's address. A kernel reading more (a SPLIT into many outputs) reads them
- * from a slot block at execution; the dispatchables use that for DESCRIPTORS_VOLATILE only and
- * cut other plans to fit (src/plan_chunk.h). */
+ * the parameter block's address. A kernel reading more (a SPLIT into many outputs, a JOIN of many
+ * inputs) reads them from a slot block at execution, as DESCRIPTORS_VOLATILE work always does
+ * (src/vk/steps.h). */
 #define DML_VK_PUSH_SLOTS DMLOPS_PUSH_SLOTS
 
 /* A bound position: its device address (0: unbound) and, for buffers from dml_vk_buffer_create
