@@ -466,15 +466,14 @@ void walk_parts(uint g)
 
 /* MODE_ROW_SPLIT: vector g of the input's rows, row-major; the part follows from the column.
  * MODE_ROW_BLOCKS (parts whose rows are one or two vectors): ROW_BLOCK consecutive threads take
- * one column of ROW_BLOCK consecutive rows, each thread ROW_SPAN adjacent vectors of its row
- * (2 with SPEC_FLAG_ROW_PAIRS, 1 otherwise): with pairs a warp reads 128 contiguous bytes (a whole
- * line) of each of 8 rows and stores 128 contiguous bytes into each of 8 parts of one-vector rows.
- * (SPLIT into 32 of 512-byte rows on the H100, one dispatch, one vector a thread: 0.94 of the copy
- * ceiling with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64; JOIN of 32 the same way:
- * 0.94 with 8, 0.92 with 16, 0.87 with 4.) */
+ * one column vector of ROW_BLOCK consecutive rows: a warp reads 64 contiguous bytes (two whole
+ * sectors) of each of 8 rows, and stores 128 contiguous bytes into each of 4 parts of one-vector
+ * rows. (SPLIT into 32 of 512-byte rows on the H100, one dispatch: 0.94 of the copy ceiling
+ * with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64; the JOIN of 32 the same way: 0.94
+ * with 8, 0.92 with 16, 0.87 with 4. Tried and slower, SPLIT / JOIN: two adjacent vectors a
+ * thread 0.93 / 0.79; two vectors a column apart 0.93 / 0.93; a workgroup's 8 rows through shared
+ * memory, read and written in whole lines, 0.93 / 0.82.) */
 #define ROW_BLOCK DMLOPS_ROW_BLOCK
-#define SPEC_FLAG_ROW_PAIRS DMLOPS_SPEC_FLAG_ROW_PAIRS
-#define ROW_SPAN ((FLAGS & SPEC_FLAG_ROW_PAIRS) != 0 ? 2u : 1u)
 
 /* SPEC_FLAG_JOIN: the mirror, a JOIN along the innermost axis (plan_spec.c join_rows): the parts
  * are the input parts, part k dense rows of EXT(k) elements at OUT_BASE(k) bytes in slot
@@ -489,9 +488,13 @@ uint64_t part_row_address(uint row, uint x)
     return slot_address(OUT_SLOT(k)) + OUT_BASE(k) + e * ELEM_BYTES;
 }
 
-/* The vector at column x of an input row that starts at unit `units` (SPLIT). */
-uvec4 input_row_vector(int64_t units, uint x)
+/* The vector at column x of input row `row` (SPLIT). */
+uvec4 input_row_vector(uint row, uint x)
 {
+    uint c[VEC_MAX_RANK];
+    decompose_row(row, c);
+    int64_t units;
+    row_units(0, c, units);
     uvec4 v;
     if (!load_forward(units + x, v))
     {
@@ -502,37 +505,24 @@ uvec4 input_row_vector(int64_t units, uint x)
     return v;
 }
 
-/* Every load of the thread's vectors before any store: the stores may alias them for all the
- * compiler knows, so it would not move a load above a store. */
 void walk_rows(uint g)
 {
     uint rows = ELEMS(0) / EXT(0), row = g / VROW, x = g % VROW * VEC;
     if (MODE == MODE_ROW_BLOCKS)
     {
-        uint rest = g / ROW_BLOCK, span_vectors = VROW / ROW_SPAN;
-        row = rest / span_vectors * ROW_BLOCK + g % ROW_BLOCK;
-        x = rest % span_vectors * ROW_SPAN * VEC;
+        uint rest = g / ROW_BLOCK;
+        row = rest / VROW * ROW_BLOCK + g % ROW_BLOCK;
+        x = rest % VROW * VEC;
         if (row >= rows)
             return;
     }
-    uvec4 v[2];
     if ((FLAGS & SPEC_FLAG_JOIN) != 0)
     {
-        [[unroll]] for (uint j = 0; j < ROW_SPAN; ++j)
-            v[j] = Vec16(part_row_address(row, x + j * VEC)).v;
         uint64_t o = uint64_t(IN_BASE) + uint64_t(row) * (VROW * VEC) + x;
-        [[unroll]] for (uint j = 0; j < ROW_SPAN; ++j)
-            Vec16(slot_address(IN_SLOT) + (o + j * VEC) * ELEM_BYTES).v = v[j];
+        Vec16(slot_address(IN_SLOT) + o * ELEM_BYTES).v = Vec16(part_row_address(row, x)).v;
         return;
     }
-    uint c[VEC_MAX_RANK];
-    decompose_row(row, c);
-    int64_t units;
-    row_units(0, c, units);
-    [[unroll]] for (uint j = 0; j < ROW_SPAN; ++j)
-        v[j] = input_row_vector(units, x + j * VEC);
-    [[unroll]] for (uint j = 0; j < ROW_SPAN; ++j)
-        Vec16(part_row_address(row, x + j * VEC)).v = v[j];
+    Vec16(part_row_address(row, x)).v = input_row_vector(row, x);
 }
 
 /* This thread's output vector g; false: past the plan's vectors, or a slot left unbound. */

@@ -138,8 +138,7 @@ static bool row_split(const struct plan *plan)
 /* Row walks: row-major, or in blocks of ROW_BLOCK rows when every part's row (parts: the
  * spec's first, or all alike) is at most SHORT_ROW_BYTES (stores along rows would be too short,
  * measured on the H100 for 16-byte rows; long rows keep row-major order, blocks would scatter
- * their stores), two vectors a thread where rows hold an even number (whole lines a warp). The
- * thread count. */
+ * their stores). The thread count. */
 #define SHORT_ROW_BYTES 32u
 static uint64_t spec_rows(const struct plan *plan, uint32_t parts, struct plan_spec *spec)
 {
@@ -149,11 +148,9 @@ static uint64_t spec_rows(const struct plan *plan, uint32_t parts, struct plan_s
         short_rows &= (uint64_t)spec->ext[k] * plan->elem_bytes <= SHORT_ROW_BYTES;
     spec->mode = short_rows ? PLAN_SPEC_MODE_ROW_BLOCKS : PLAN_SPEC_MODE_ROW_SPLIT;
     spec->vrow = plan->dims[plan->rank - 1].size * plan->elem_bytes / VEC_BYTES;
-    bool pairs = short_rows && spec->vrow % 2 == 0;
-    spec->flags |= pairs ? DMLOPS_SPEC_FLAG_ROW_PAIRS : 0;
-    vectors = short_rows ? (rows + DMLOPS_ROW_BLOCK - 1) / DMLOPS_ROW_BLOCK * DMLOPS_ROW_BLOCK *
-                               (spec->vrow / (pairs ? 2 : 1))
-                         : rows * spec->vrow;
+    vectors = short_rows
+                  ? (rows + DMLOPS_ROW_BLOCK - 1) / DMLOPS_ROW_BLOCK * DMLOPS_ROW_BLOCK * spec->vrow
+                  : rows * spec->vrow;
     spec->vtotal = (uint32_t)(vectors <= MAX_THREADS ? vectors : 0);
     return vectors;
 }

@@ -181,20 +181,15 @@ static void test_row_groups(void **state)
 
 /* A split of the innermost axis into whole vectors walks the input's rows: in blocks of
  * ROW_BLOCK (8) rows when every part's row is at most SHORT_ROW_BYTES (32; H100: SPLIT into 32
- * of 512-byte rows 0.94 of the ceiling with 8-row blocks, 0.88 with 32), two vectors a thread
- * where a row holds an even number of vectors (ROW_PAIRS), else row-major. */
+ * of 512-byte rows 0.94 of the ceiling with 8-row blocks, 0.88 with 32), else row-major. */
 static void test_row_split(void **state)
 {
-    const uint32_t narrow[] = {8, 8, 8}, wide[] = {8, 12, 8}, odd[] = {4, 4, 4};
+    const uint32_t narrow[] = {8, 8, 8}, wide[] = {8, 12, 8};
     struct plan plan = split_plan(4, 10, narrow, 3); /* rows of 32 bytes per part */
-    struct plan_spec spec =
-        expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, DMLOPS_SPEC_FLAG_ROW_PAIRS);
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, 0);
     assert_int_equal(spec.vrow, 24 * 4 / 16);
-    assert_int_equal(spec.vtotal, 16 * 3); /* 10 rows rounded up to two blocks of 8, pairs */
-    plan = split_plan(4, 10, odd, 3);      /* 3 vectors a row: one a thread */
-    spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, 0);
-    assert_int_equal(spec.vtotal, 16 * 3);
-    plan = split_plan(4, 10, wide, 3); /* one part's rows are 48 bytes */
+    assert_int_equal(spec.vtotal, 16 * 6); /* 10 rows rounded up to two blocks of 8 */
+    plan = split_plan(4, 10, wide, 3);     /* one part's rows are 48 bytes */
     spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_SPLIT, 0);
     assert_int_equal(spec.vtotal, 10 * 7);
     const uint32_t ragged[] = {8, 5, 8}; /* 20 bytes: not whole vectors, each part in turn */
@@ -206,16 +201,14 @@ static void test_row_split(void **state)
  * slots), read from part 0 under UNIFORM. */
 static void test_uniform_parts(void **state)
 {
-    const uint32_t pairs = DMLOPS_SPEC_FLAG_ROW_PAIRS;
     uint32_t widths[20];
     for (int k = 0; k < 20; ++k)
         widths[k] = 4;
     struct plan plan = split_plan(4, 6, widths, 20);
-    struct plan_spec spec =
-        expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, DMLOPS_SPEC_FLAG_UNIFORM | pairs);
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, DMLOPS_SPEC_FLAG_UNIFORM);
     assert_int_equal(spec.parts, 20);
     plan = split_plan(4, 6, widths, 14);
-    expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, pairs);
+    expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, 0);
     plan = split_plan(4, 6, widths, 20);
     parts[7].slot = 30; /* no longer consecutive */
     expect_generic(&plan);
@@ -251,16 +244,16 @@ static struct plan join_plan(uint32_t e, uint32_t rows, const uint32_t *widths, 
  * number of alike inputs (UNIFORM). Other JOINs are cut or left to the generic kernel. */
 static void test_join_rows(void **state)
 {
-    const uint32_t join = DMLOPS_SPEC_FLAG_JOIN, pairs = DMLOPS_SPEC_FLAG_ROW_PAIRS;
+    const uint32_t join = DMLOPS_SPEC_FLAG_JOIN;
     uint32_t widths[32];
     for (int k = 0; k < 32; ++k)
         widths[k] = 4;
     struct plan plan = join_plan(4, 5, widths, 32); /* 16 bytes per input row */
     struct plan_spec spec =
-        expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, join | DMLOPS_SPEC_FLAG_UNIFORM | pairs);
+        expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, join | DMLOPS_SPEC_FLAG_UNIFORM);
     assert_int_equal(spec.parts, 32);
     assert_int_equal(spec.vrow, 32);
-    assert_int_equal(spec.vtotal, 8 * 16); /* 5 rows: one block of 8, pairs of 32 vectors */
+    assert_int_equal(spec.vtotal, 8 * 32); /* 5 rows: one block of 8 */
     assert_int_equal(spec.in_slot, 32);
     assert_int_equal(spec.out_slot[0], 0);
     assert_int_equal(spec.ext[0], 4);
