@@ -534,6 +534,10 @@ static HRESULT allocate_state(struct dml_binding_table *table,
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
         !table->tensor_slots || !table->scratch || !table->bound)
         return E_OUTOFMEMORY;
+    /* Work recorded without DESCRIPTORS_VOLATILE on the library's own device reads a block of its
+     * recording's own (slot_block_for): no range block to keep or write at every bind. */
+    if (!dispatchable->descriptors_volatile && dml_vk_device_is_owned(table_device(table)->vk))
+        return S_OK;
     return dml_dispatchable_range_block(dispatchable, desc->GPUDescriptorHandle.ptr,
                                         desc->SizeInDescriptors, &table->block);
 }
@@ -659,7 +663,8 @@ static HRESULT use_bindings(struct dml_binding_table *table, VkCommandBuffer cmd
 }
 
 /* The slot block the recorded work reads (see struct dml_range_block): the range's for volatile
- * work and on an application's device, otherwise one of cmd's own with the bindings as now. */
+ * work and on an application's device, otherwise one of cmd's own with the bindings as now (no
+ * table has a range block then: allocate_state). */
 static HRESULT slot_block_for(struct dml_binding_table *table, VkCommandBuffer cmd,
                               VkDeviceAddress *address, const char **why)
 {
