@@ -43,7 +43,7 @@ static HRESULT add_cut(struct dml_vk_device *dev, const struct plan *plan, uint3
     {
         if (!indirect)
             bases_to_slots(&cut, dispatch->slot_offsets);
-        hr = dml_vk_kernel_create_for(dev, &cut, indirect, &dispatch->kernel);
+        hr = dml_vk_kernel_create_for(dev, &cut, step->late, &dispatch->kernel);
         plan_cleanup(&cut);
     }
     if (FAILED(hr))
@@ -56,10 +56,12 @@ static HRESULT add_cut(struct dml_vk_device *dev, const struct plan *plan, uint3
     return S_OK;
 }
 
-static HRESULT add_whole(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
+/* Only late steps may run with slots unbound: only their kernels are built to mark that (a store
+ * in the prologue, which costs the others time). */
+static HRESULT add_whole(struct dml_vk_device *dev, const struct plan *plan,
                          struct dml_vk_step *step)
 {
-    HRESULT hr = dml_vk_kernel_create_for(dev, plan, indirect, &step->dispatches[0].kernel);
+    HRESULT hr = dml_vk_kernel_create_for(dev, plan, step->late, &step->dispatches[0].kernel);
 
     step->dispatches[0].slot_map = NULL;
     step->dispatch_count = SUCCEEDED(hr);
@@ -111,7 +113,7 @@ HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, b
     for (uint32_t i = 0; i < cuts && SUCCEEDED(hr); ++i)
         hr = add_cut(dev, plan, i, indirect, out);
     if (!cuts)
-        hr = add_whole(dev, plan, indirect, out);
+        hr = add_whole(dev, plan, out);
     if (SUCCEEDED(hr))
         hr = choose_engine(dev, plan, out);
     if (FAILED(hr))

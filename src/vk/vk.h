@@ -150,8 +150,9 @@ struct dml_vk_kernel_choice
 /* E_INVALIDARG for a plan the kernels do not implement (plan_check.h). */
 HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out);
-/* As dml_vk_kernel_create; slot_block: the kernel will run on slot blocks and is built to mark
- * one whose slots were unbound (DML_VK_SLOT_BLOCK_RAN_UNBOUND, a store the others lack). */
+/* As dml_vk_kernel_create; slot_block: the kernel will run on slot blocks that may have slots
+ * unbound (DESCRIPTORS_VOLATILE) and is built to mark them (DML_VK_SLOT_BLOCK_RAN_UNBOUND, a store
+ * the others lack); any kernel reads a slot block when recorded with one. */
 HRESULT dml_vk_kernel_create_for(struct dml_vk_device *dev, const struct plan *plan,
                                  bool slot_block, struct dml_vk_kernel *out);
 /* Frees the parameter block (the GPU must be done with it); zeroes *kernel. */
