@@ -11,7 +11,7 @@
  *     is a part's partial last window.
  * MODE_PARTS walks each part's output in turn (dense, or one part's rows at a pitch);
  * MODE_ROW_SPLIT and MODE_ROW_BLOCKS walk the input's rows (a split of the innermost axis whose
- * parts' rows are whole 16-byte vectors);
+ * parts' rows are whole 16-byte vectors), or the output's (SPEC_FLAG_JOIN, the mirror: a JOIN);
  * MODE_ROW_GROUPS builds whole short rows per thread (vec_groups.glsl). */
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -469,8 +469,41 @@ void walk_parts(uint g)
  * one column vector of ROW_BLOCK consecutive rows: a warp reads 64 contiguous bytes (two whole
  * sectors) of each of 8 rows, and stores 128 contiguous bytes into each of 4 parts of one-vector
  * rows. (SPLIT into 32 of 512-byte rows on the H100, one dispatch: 0.94 of the copy ceiling
- * with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64.) */
+ * with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64; the JOIN of 32 the same way: 0.94
+ * with 8, 0.92 with 16, 0.87 with 4. Tried and slower, SPLIT / JOIN: two adjacent vectors a
+ * thread 0.93 / 0.79; two vectors a column apart 0.93 / 0.93; a workgroup's 8 rows through shared
+ * memory, read and written in whole lines, 0.93 / 0.82.) */
 #define ROW_BLOCK DMLOPS_ROW_BLOCK
+
+/* SPEC_FLAG_JOIN: the mirror, a JOIN along the innermost axis (plan_spec.c join_rows): the parts
+ * are the input parts, part k dense rows of EXT(k) elements at OUT_BASE(k) bytes in slot
+ * OUT_SLOT(k), and IN_SLOT, IN_BASE (units) the one dense output, whose rows the walk follows. */
+#define SPEC_FLAG_JOIN DMLOPS_SPEC_FLAG_JOIN
+
+/* Where column x of row `row` lies in its part's rows (the part follows from the column). */
+uint64_t part_row_address(uint row, uint x)
+{
+    uint k = part_of_column(x);
+    uint64_t e = uint64_t(row) * EXT(k) + (x - BEGIN(k));
+    return slot_address(OUT_SLOT(k)) + OUT_BASE(k) + e * ELEM_BYTES;
+}
+
+/* The vector at column x of input row `row` (SPLIT). */
+uvec4 input_row_vector(uint row, uint x)
+{
+    uint c[VEC_MAX_RANK];
+    decompose_row(row, c);
+    int64_t units;
+    row_units(0, c, units);
+    uvec4 v;
+    if (!load_forward(units + x, v))
+    {
+        v = uvec4(0);
+        [[unroll]] for (uint j = 0; j < VEC; ++j)
+            insert(v, j, load_elem(units + x + j));
+    }
+    return v;
+}
 
 void walk_rows(uint g)
 {
@@ -483,20 +516,13 @@ void walk_rows(uint g)
         if (row >= rows)
             return;
     }
-    uint k = part_of_column(x);
-    uint c[VEC_MAX_RANK];
-    decompose_row(row, c);
-    int64_t units;
-    row_units(0, c, units);
-    uvec4 v;
-    if (!load_forward(units + x, v))
+    if ((FLAGS & SPEC_FLAG_JOIN) != 0)
     {
-        v = uvec4(0);
-        [[unroll]] for (uint j = 0; j < VEC; ++j)
-            insert(v, j, load_elem(units + x + j));
+        uint64_t o = uint64_t(IN_BASE) + uint64_t(row) * (VROW * VEC) + x;
+        Vec16(slot_address(IN_SLOT) + o * ELEM_BYTES).v = Vec16(part_row_address(row, x)).v;
+        return;
     }
-    uint64_t e = uint64_t(row) * EXT(k) + (x - BEGIN(k));
-    Vec16(slot_address(OUT_SLOT(k)) + OUT_BASE(k) + e * ELEM_BYTES).v = v;
+    Vec16(part_row_address(row, x)).v = input_row_vector(row, x);
 }
 
 /* This thread's output vector g; false: past the plan's vectors, or a slot left unbound. */

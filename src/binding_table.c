@@ -534,6 +534,10 @@ static HRESULT allocate_state(struct dml_binding_table *table,
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
         !table->tensor_slots || !table->scratch || !table->bound)
         return E_OUTOFMEMORY;
+    /* Work recorded without DESCRIPTORS_VOLATILE on the library's own device reads a block of its
+     * recording's own (slot_block_for): no range block to keep or write at every bind. */
+    if (!dispatchable->descriptors_volatile && dml_vk_device_is_owned(table_device(table)->vk))
+        return S_OK;
     return dml_dispatchable_range_block(dispatchable, desc->GPUDescriptorHandle.ptr,
                                         desc->SizeInDescriptors, &table->block);
 }
@@ -658,10 +662,34 @@ static HRESULT use_bindings(struct dml_binding_table *table, VkCommandBuffer cmd
     return hr;
 }
 
+/* The slot block the recorded work reads (see struct dml_range_block): the range's for volatile
+ * work and on an application's device, otherwise one of cmd's own with the bindings as now (no
+ * table has a range block then: allocate_state). */
+static HRESULT slot_block_for(struct dml_binding_table *table, VkCommandBuffer cmd,
+                              VkDeviceAddress *address, const char **why)
+{
+    struct dml_dispatchable *dispatchable = table->dispatchable;
+    struct dml_vk_block own;
+    HRESULT hr = S_FALSE;
+
+    *address = table->block ? table->block->block.address : 0;
+    if (!dispatchable->descriptors_volatile && dispatchable->block_size)
+        hr = dml_vk_command_block(table_device(table)->vk, cmd, dispatchable->block_size, &own);
+    if (hr == S_OK)
+    {
+        dml_dispatchable_write_block(dispatchable, table->tensor_slots, table->scratch, own.host);
+        *address = own.address;
+    }
+    else if (FAILED(hr))
+        *why = hr == E_OUTOFMEMORY ? out_of_memory : "the command list is not recording";
+    return FAILED(hr) ? hr : S_OK;
+}
+
 HRESULT dml_binding_table_record(struct dml_binding_table *table,
                                  struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                                  const char **why)
 {
+    VkDeviceAddress block;
     HRESULT hr;
 
     if (table->child.device != dispatchable->child.device)
@@ -679,11 +707,11 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
         return *why = "the compiled operator has not been initialized (record an initializer "
                       "targeting it first)",
                E_INVALIDARG;
-    if (FAILED(hr = use_bindings(table, cmd, why)))
+    if (FAILED(hr = use_bindings(table, cmd, why)) ||
+        FAILED(hr = slot_block_for(table, cmd, &block, why)))
         return hr;
     report_incomplete(table);
-    dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch,
-                            table->block ? table->block->block.address : 0);
+    dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch, block);
     dispatchable->ops->recorded(dispatchable);
     return S_OK;
 }

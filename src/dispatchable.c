@@ -163,13 +163,10 @@ void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuf
 
         if (program->steps[s].wait)
             dml_vk_step_barrier(vk, cmd);
-        if (step->indirect)
-        {
-            dml_vk_step_record(vk, step, cmd, NULL, slot_block + dispatchable->block_offsets[s]);
-            continue;
-        }
-        gather(&program->steps[s], tensors, scratch);
-        dml_vk_step_record(vk, step, cmd, scratch, 0);
+        if (!step->late)
+            gather(&program->steps[s], tensors, scratch);
+        dml_vk_step_record(vk, step, cmd, step->late ? NULL : scratch,
+                           step->indirect ? slot_block + dispatchable->block_offsets[s] : 0);
     }
 }
 

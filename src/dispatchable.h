@@ -1,6 +1,6 @@
 /* What compiled operators and operator initializers share: a program (program.h) and its steps
  * made ready for the Vulkan layer, binding properties, the bindings a binding table must check,
- * and the slot blocks that DESCRIPTORS_VOLATILE work reads at execution. */
+ * and the slot blocks that indirect steps read at execution. */
 #ifndef DMLOPS_DISPATCHABLE_H
 #define DMLOPS_DISPATCHABLE_H
 
@@ -58,7 +58,11 @@ struct dml_bound_slots
  * work reads what was bound last, and memory grows with the ranges, never with the runs. A table
  * with no range (GPUDescriptorHandle 0) gets a block of its own while it lives; once it is
  * released or Reset, the next table with no range gets that block (a descriptor allocator that
- * reuses freed ranges, as onnxruntime's does). */
+ * reuses freed ranges, as onnxruntime's does). Work recorded without DESCRIPTORS_VOLATILE reads
+ * these only on an application's device (interop), whose command buffers the library does not see
+ * retire: as in D3D12, its bindings must then stay as they were recorded until it has run. On the
+ * library's own device it reads a block of its recording's own, written when recorded (each
+ * recording sees its own bindings) and freed once it has run (dml_vk_command_block). */
 struct dml_range_block
 {
     struct dml_range_block *next;
@@ -87,7 +91,7 @@ struct dml_dispatchable
     struct program program;
     struct dml_vk_step *steps;      /* one per program step */
     struct dml_vk_block *constants; /* one per program tensor (zeroed unless constant) */
-    uint64_t *block_offsets;        /* per step: bytes into a slot block (volatile) */
+    uint64_t *block_offsets;        /* per step: bytes into a slot block (indirect steps) */
     uint64_t block_size;            /* 0: no slot block */
     bool descriptors_volatile;
     atomic_uint generation; /* changes when an initializer is Reset: tables made before are stale */
@@ -104,13 +108,14 @@ HRESULT dml_dispatchable_build(struct dml_dispatchable *dispatchable);
 /* The slot of every program tensor (program.tensor_count of them) from what is bound. */
 void dml_dispatchable_resolve(const struct dml_dispatchable *dispatchable,
                               const struct dml_bound_slots *bound, struct dml_vk_slot *tensors);
-/* Records every step, with a barrier before each step that waits. Direct steps push the slots as
- * they are now (tensors, gathered in scratch: program.max_step_slots of them); volatile ones read
- * them at execution from slot_block. */
+/* Records every step, with a barrier before each step that waits. Steps take the slots as they
+ * are now (tensors, gathered in scratch: program.max_step_slots of them), except volatile ones;
+ * indirect steps (volatile ones, and those with more slots than push constants hold) read them at
+ * execution from slot_block, written by dml_dispatchable_write_block. */
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                              const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
                              VkDeviceAddress slot_block);
-/* Writes a volatile slot block (block_size bytes) from the tensors' slots. */
+/* Writes a slot block (block_size bytes: every indirect step's) from the tensors' slots. */
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
                                   const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
                                   void *block);

@@ -1,6 +1,4 @@
-/* Dispatches read their bindings' addresses from push constants, which hold a limited number of
- * slots. A SPLIT plan with more outputs than that is cut along its split axis into several plans,
- * each reading the input and a run of consecutive outputs. */
+/* A plan with several input parts (JOIN) cut into one plan per input part. */
 #ifndef DMLOPS_PLAN_CHUNK_H
 #define DMLOPS_PLAN_CHUNK_H
 
@@ -8,15 +6,7 @@
 
 #include "plan.h"
 
-/* How many dispatches the plan needs when a dispatch can read at most max_slots slots. */
-uint32_t plan_chunk_count(const struct plan *plan, uint32_t max_slots);
-/* How many slots chunk index reads (the size its slot_map needs). */
-uint32_t plan_chunk_slot_count(const struct plan *plan, uint32_t index, uint32_t max_slots);
-/* Chunk index of plan: slots renumbered from 0, slot_map[local] = the slot in the original plan. */
-HRESULT plan_chunk(const struct plan *plan, uint32_t index, uint32_t max_slots, struct plan *out,
-                   uint32_t *slot_map);
-
-/* A plan with several input parts (JOIN) is also one plan per input part, each an ordinary
+/* A plan with several input parts (JOIN) is one plan per input part, each an ordinary
  * single-input plan (in_part_count 0) writing its own range of the outputs, simplified as a
  * directly lowered copy (dims merged, units widened): the fast kernels take them, and they need
  * no barrier between them. plan_cut_count: how many (the input parts), or 0 when the plan cannot

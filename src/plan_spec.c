@@ -135,16 +135,17 @@ static bool row_split(const struct plan *plan)
     return true;
 }
 
-/* Row walks: row-major, or in blocks of ROW_BLOCK rows when every part's row is at most
- * SHORT_ROW_BYTES (stores along rows would be too short, measured on the H100 for 16-byte
- * rows; long rows keep row-major order, blocks would scatter their stores). The thread count. */
+/* Row walks: row-major, or in blocks of ROW_BLOCK rows when every part's row (parts: the
+ * spec's first, or all alike) is at most SHORT_ROW_BYTES (stores along rows would be too short,
+ * measured on the H100 for 16-byte rows; long rows keep row-major order, blocks would scatter
+ * their stores). The thread count. */
 #define SHORT_ROW_BYTES 32u
-static uint64_t spec_rows(const struct plan *plan, struct plan_spec *spec)
+static uint64_t spec_rows(const struct plan *plan, uint32_t parts, struct plan_spec *spec)
 {
     uint64_t rows = plan->count / plan->dims[plan->rank - 1].size, vectors;
     bool short_rows = true;
-    for (uint32_t k = 0; k < plan->part_count; ++k)
-        short_rows &= (uint64_t)part_extent(plan, k) * plan->elem_bytes <= SHORT_ROW_BYTES;
+    for (uint32_t k = 0; k < parts && k < PLAN_SPEC_PARTS; ++k)
+        short_rows &= (uint64_t)spec->ext[k] * plan->elem_bytes <= SHORT_ROW_BYTES;
     spec->mode = short_rows ? PLAN_SPEC_MODE_ROW_BLOCKS : PLAN_SPEC_MODE_ROW_SPLIT;
     spec->vrow = plan->dims[plan->rank - 1].size * plan->elem_bytes / VEC_BYTES;
     vectors = short_rows
@@ -200,7 +201,7 @@ static bool spec_parts(const struct plan *plan, struct plan_spec *spec)
         spec->vstart[k] = UINT32_MAX;
     spec->vtotal = (uint32_t)vectors;
     if (row_split(plan))
-        vectors = spec_rows(plan, spec);
+        vectors = spec_rows(plan, plan->part_count, spec);
     return vectors <= MAX_THREADS;
 }
 
@@ -381,20 +382,84 @@ static bool has_step(const struct plan *plan)
     return false;
 }
 
+/* Input part k's extent along the input part axis. */
+static uint32_t in_part_extent(const struct plan *plan, uint32_t k)
+{
+    uint32_t end = k + 1 < plan->in_part_count ? plan->in_parts[k + 1].axis_begin
+                                               : plan->dims[plan->in_part_axis].size;
+    return end - plan->in_parts[k].axis_begin;
+}
+
+/* Input part k is dense rows of whole vectors (its extent along the last axis), 16-byte aligned;
+ * like part 0 where required (UNIFORM). */
+static bool in_part_rows(const struct plan *plan, uint32_t k, bool uniform)
+{
+    const struct plan_part *part = &plan->in_parts[k], *first = &plan->in_parts[0];
+    uint32_t last = plan->rank - 1, ext = in_part_extent(plan, k);
+    uint64_t stride = 1;
+    for (uint32_t d = plan->rank; d-- > 0; stride *= d == last ? ext : plan->dims[d].size)
+        if (part->strides[d] != (int64_t)stride)
+            return false;
+    if (uniform && (ext != in_part_extent(plan, 0) || part->base != first->base ||
+                    part->slot != first->slot + k))
+        return false;
+    return part->base >= 0 && (uint64_t)part->base * plan->elem_bytes % VEC_BYTES == 0 &&
+           (uint64_t)ext * plan->elem_bytes % VEC_BYTES == 0;
+}
+
+/* A JOIN along the innermost axis whose inputs are dense rows of whole vectors, into one dense
+ * output: the mirror of a row split (DMLOPS_SPEC_FLAG_JOIN), walking the output's rows. */
+static bool join_rows(const struct plan *plan, struct plan_spec *spec)
+{
+    uint32_t last = plan->rank - 1, n = plan->in_part_count;
+    uint64_t elems, rows = plan->count / plan->dims[last].size;
+    bool uniform = n > PLAN_SPEC_PARTS;
+    if (plan->in_part_axis != last || plan->part_count != 1 || n < 2 ||
+        !part_dense(plan, 0, &elems))
+        return false;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        if (plan->dims[d].map != PLAN_MAP_AFFINE)
+            return false;
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        if (!in_part_rows(plan, k, uniform))
+            return false;
+        if (k >= PLAN_SPEC_PARTS)
+            continue;
+        spec->ext[k] = in_part_extent(plan, k);
+        spec->elems[k] = (uint32_t)(rows * spec->ext[k]);
+        spec->begin[k] = plan->in_parts[k].axis_begin;
+        spec->out_base[k] = (uint64_t)plan->in_parts[k].base * plan->elem_bytes;
+        spec->out_slot[k] = plan->in_parts[k].slot;
+    }
+    spec->flags |= DMLOPS_SPEC_FLAG_JOIN | (uniform ? DMLOPS_SPEC_FLAG_UNIFORM : 0);
+    spec->parts = n;
+    spec->part_axis = last;
+    spec->in_slot = plan->parts[0].slot;
+    spec->in_base = plan->parts[0].base;
+    spec->in_limit = (uint64_t)(plan->parts[0].base + (int64_t)elems) * plan->elem_bytes;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        spec->size[d] = plan->dims[d].size;
+    spec_last_dim(spec, last);
+    return spec_rows(plan, n, spec) <= MAX_THREADS;
+}
+
 bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec)
 {
     memset(spec, 0, sizeof(*spec));
-    if (plan->rank == 0 || plan->count == 0 || plan->in_part_count || plan->arith ||
-        plan->in_base < 0 || VEC_BYTES % plan->elem_bytes || has_step(plan))
+    if (plan->rank == 0 || plan->count == 0 || plan->arith || plan->in_base < 0 ||
+        VEC_BYTES % plan->elem_bytes || has_step(plan) || plan->in_part_count == 1)
         return false;
     spec->mode = PLAN_SPEC_MODE_PARTS;
     spec->rank = plan->rank;
+    spec->stage_words = 1;
+    spec_pad(plan, spec);
+    if (plan->in_part_count)
+        return join_rows(plan, spec);
     spec->parts = plan->part_count;
     spec->part_axis = plan->part_axis;
     spec->in_slot = plan->in_slot;
     spec->vrow = 1;
-    spec->stage_words = 1;
-    spec_pad(plan, spec);
     if (!spec_dims(plan, spec) || !spec_parts(plan, spec))
         return false;
     if (spec->out_row) /* the tiled transposer and row groups write dense outputs */

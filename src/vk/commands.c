@@ -44,6 +44,11 @@ static void release_uses(struct dml_vk_device *dev, struct dml_vk_pending *entry
     free(entry->used);
     entry->used = NULL;
     entry->used_count = entry->used_capacity = 0;
+    for (size_t i = 0; i < entry->block_count; ++i)
+        dml_vk_block_free(dev, &entry->blocks[i]);
+    free(entry->blocks);
+    entry->blocks = NULL;
+    entry->block_count = entry->block_capacity = 0;
 }
 
 HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const VkBuffer *buffers,
@@ -59,6 +64,34 @@ HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const
         entry = list->items[i].cmd == cmd ? &list->items[i] : NULL;
     hr = dml_vk_buffers_note(dev, buffers, count, entry, dead);
     pthread_mutex_unlock(&list->lock);
+    return hr;
+}
+
+HRESULT dml_vk_command_block(struct dml_vk_device *dev, VkCommandBuffer cmd, uint64_t size,
+                             struct dml_vk_block *out)
+{
+    struct dml_vk_commands *list = &dev->commands;
+    struct dml_vk_pending *entry = NULL;
+    *out = (struct dml_vk_block){0};
+    if (!dev->owns_device)
+        return S_FALSE;
+    struct dml_vk_block block;
+    HRESULT hr = dml_vk_block_alloc(dev, size, &block);
+    if (FAILED(hr))
+        return hr;
+    pthread_mutex_lock(&list->lock);
+    for (size_t i = 0; i < list->count && !entry; ++i)
+        entry = list->items[i].cmd == cmd ? &list->items[i] : NULL;
+    if (!entry)
+        hr = E_INVALIDARG;
+    else if (!dml_vk_array_reserve((void **)&entry->blocks, &entry->block_capacity,
+                                   entry->block_count, sizeof(*entry->blocks)))
+        hr = E_OUTOFMEMORY;
+    else
+        entry->blocks[entry->block_count++] = *out = block;
+    pthread_mutex_unlock(&list->lock);
+    if (FAILED(hr))
+        dml_vk_block_free(dev, &block);
     return hr;
 }
 
@@ -193,6 +226,9 @@ void dml_vk_commands_cleanup(struct dml_vk_device *dev)
     {
         dev->vk.vkDestroyCommandPool(dev->handle, dev->commands.items[i].pool, dev->allocator);
         free(dev->commands.items[i].used); /* the buffers go with the registry */
+        for (size_t b = 0; b < dev->commands.items[i].block_count; ++b)
+            dml_vk_block_free(dev, &dev->commands.items[i].blocks[b]);
+        free(dev->commands.items[i].blocks);
     }
     free(dev->commands.items);
     dev->commands.items = NULL;

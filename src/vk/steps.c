@@ -7,32 +7,8 @@
 
 #include "plan_chunk.h"
 #include "plan_copy.h"
+#include "plan_spec.h"
 #include "vk_private.h"
-
-static HRESULT add_chunk(struct dml_vk_device *dev, const struct plan *plan, uint32_t index,
-                         uint32_t max_slots, struct dml_vk_step *step)
-{
-    struct dml_vk_step_dispatch *dispatch = &step->dispatches[step->dispatch_count];
-    uint32_t slots = plan_chunk_slot_count(plan, index, max_slots);
-    struct plan chunk;
-    HRESULT hr;
-
-    *dispatch = (struct dml_vk_step_dispatch){0};
-    if (!(dispatch->slot_map = malloc(slots * sizeof(*dispatch->slot_map))))
-        return E_OUTOFMEMORY;
-    if (SUCCEEDED(hr = plan_chunk(plan, index, max_slots, &chunk, dispatch->slot_map)))
-    {
-        hr = dml_vk_kernel_create_for(dev, &chunk, false, &dispatch->kernel);
-        plan_cleanup(&chunk);
-    }
-    if (FAILED(hr))
-    {
-        free(dispatch->slot_map);
-        return hr;
-    }
-    ++step->dispatch_count;
-    return S_OK;
-}
 
 /* Output bases of whole vectors move from the cut's plan into its pushed slots, so that the cuts
  * of alike input parts (a JOIN of equal tensors) are one plan: one specialized pipeline instead
@@ -67,7 +43,7 @@ static HRESULT add_cut(struct dml_vk_device *dev, const struct plan *plan, uint3
     {
         if (!indirect)
             bases_to_slots(&cut, dispatch->slot_offsets);
-        hr = dml_vk_kernel_create_for(dev, &cut, indirect, &dispatch->kernel);
+        hr = dml_vk_kernel_create_for(dev, &cut, step->late, &dispatch->kernel);
         plan_cleanup(&cut);
     }
     if (FAILED(hr))
@@ -80,10 +56,12 @@ static HRESULT add_cut(struct dml_vk_device *dev, const struct plan *plan, uint3
     return S_OK;
 }
 
-static HRESULT add_whole(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
+/* Only late steps may run with slots unbound: only their kernels are built to mark that (a store
+ * in the prologue, which costs the others time). */
+static HRESULT add_whole(struct dml_vk_device *dev, const struct plan *plan,
                          struct dml_vk_step *step)
 {
-    HRESULT hr = dml_vk_kernel_create_for(dev, plan, indirect, &step->dispatches[0].kernel);
+    HRESULT hr = dml_vk_kernel_create_for(dev, plan, step->late, &step->dispatches[0].kernel);
 
     step->dispatches[0].slot_map = NULL;
     step->dispatch_count = SUCCEEDED(hr);
@@ -101,7 +79,7 @@ static HRESULT choose_engine(struct dml_vk_device *dev, const struct plan *plan,
     HRESULT hr;
 
     step->engine = DML_VK_ENGINE_COMPUTE;
-    if (step->indirect || !plan_copy_regions(plan, regions, &count))
+    if (step->late || !plan_copy_regions(plan, regions, &count))
         return S_OK;
     if (FAILED(hr = dml_vk_engine_for(dev, plan->count * plan->elem_bytes, count, &engine)) ||
         engine != DML_VK_ENGINE_TRANSFER)
@@ -114,29 +92,28 @@ static HRESULT choose_engine(struct dml_vk_device *dev, const struct plan *plan,
     return S_OK;
 }
 
-HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
+/* A JOIN that the specialized kernel takes whole (plan_spec.h) is one dispatch rather than cut. */
+static bool joined_whole(const struct dml_vk_device *dev, const struct plan *plan)
+{
+    struct plan_spec spec;
+    return dev->pipelines.specialize && plan->in_part_count > 1 && plan_spec_from_plan(plan, &spec);
+}
+
+HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool late,
                            struct dml_vk_step *out)
 {
-    uint32_t max_slots = indirect ? UINT32_MAX : DML_VK_PUSH_SLOTS;
-    uint32_t cuts = plan_cut_count(plan, max_slots);
-    uint32_t chunks = cuts ? cuts : plan_chunk_count(plan, max_slots);
+    uint32_t cuts =
+        joined_whole(dev, plan) ? 0 : plan_cut_count(plan, late ? UINT32_MAX : DML_VK_PUSH_SLOTS);
+    bool indirect = late || (!cuts && plan->slot_count > DML_VK_PUSH_SLOTS);
     HRESULT hr = S_OK;
 
-    *out = (struct dml_vk_step){.slot_count = plan->slot_count, .indirect = indirect};
-    /* Only parts along the part axis can be cut off; pushed slots must fit once cut. */
-    if (!cuts && !indirect && chunks == 1 && plan->slot_count > DML_VK_PUSH_SLOTS)
-        return E_INVALIDARG;
-    if (!(out->dispatches = calloc(chunks, sizeof(*out->dispatches))))
+    *out = (struct dml_vk_step){.slot_count = plan->slot_count, .indirect = indirect, .late = late};
+    if (!(out->dispatches = calloc(cuts ? cuts : 1, sizeof(*out->dispatches))))
         return E_OUTOFMEMORY;
-    if (cuts)
-    {
-        for (uint32_t i = 0; i < cuts && SUCCEEDED(hr); ++i)
-            hr = add_cut(dev, plan, i, indirect, out);
-    }
-    else if (chunks == 1)
-        hr = add_whole(dev, plan, indirect, out);
-    for (uint32_t i = 0; !cuts && chunks > 1 && i < chunks && SUCCEEDED(hr); ++i)
-        hr = add_chunk(dev, plan, i, max_slots, out);
+    for (uint32_t i = 0; i < cuts && SUCCEEDED(hr); ++i)
+        hr = add_cut(dev, plan, i, indirect, out);
+    if (!cuts)
+        hr = add_whole(dev, plan, out);
     if (SUCCEEDED(hr))
         hr = choose_engine(dev, plan, out);
     if (FAILED(hr))
@@ -185,7 +162,7 @@ void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *ste
                         VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                         VkDeviceAddress slot_block)
 {
-    if (!step->indirect && dml_vk_step_uses_copy_engine(step, slots))
+    if (slots && dml_vk_step_uses_copy_engine(step, slots))
     {
         dml_vk_copies_record(dev, step->regions, step->region_count, cmd, slots);
         return;

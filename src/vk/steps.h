@@ -1,9 +1,9 @@
-/* A program step in the Vulkan layer: its plan as one or more kernels. A plan with input parts
- * (JOIN) is one ordinary copy per input part (plan_cut_input), pushed or reading the step's slot
- * block, with no barrier between them: they write disjoint outputs. Otherwise, where its slots
- * are pushed when recorded and do not fit in push constants, the plan is cut along its part axis
- * into several dispatches (plan_chunk.h); where they are read at execution from a slot block
- * (DESCRIPTORS_VOLATILE), it is one dispatch.
+/* A program step in the Vulkan layer: its plan as one kernel, or, for a plan with input parts
+ * (JOIN) that plan_cut_count cuts, one ordinary copy per input part (plan_cut_input), with no
+ * barrier between them: they write disjoint outputs. A kernel's slots are pushed when recorded
+ * where they fit in push constants; otherwise (more slots than that), and always where they are
+ * known only at execution (late: DESCRIPTORS_VOLATILE), the kernel reads them at execution from a
+ * slot block (indirect): the step is still one dispatch (per cut) whatever its slot count.
  *
  * The copy engine is a per-step choice, made once when the step is created and kept in engine:
  * TRANSFER when the step's slots are pushed (known at recording), its plan is a few contiguous
@@ -28,6 +28,7 @@ struct dml_vk_step
 {
     uint32_t slot_count; /* the plan's */
     bool indirect;       /* slots read from a slot block at execution */
+    bool late;           /* slots known only at execution (so never pushed nor copied) */
     enum dml_vk_engine engine;
     uint32_t region_count; /* TRANSFER: the plan's runs, in the step's slots */
     struct plan_copy_region *regions;
@@ -35,15 +36,16 @@ struct dml_vk_step
     struct dml_vk_step_dispatch *dispatches;
 };
 
-/* indirect: the step's slots will be read at execution from a slot block (one dispatch). */
-HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool indirect,
+/* late: the step's slots are known only at execution (read from a slot block then). */
+HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool late,
                            struct dml_vk_step *out);
 void dml_vk_step_destroy(struct dml_vk_device *dev, struct dml_vk_step *step);
-/* Bytes of the step's slot block (indirect steps), written by dml_vk_slot_block_write. */
+/* Bytes of the step's slot block (indirect steps; 0 otherwise), written by
+ * dml_vk_slot_block_write. */
 uint64_t dml_vk_step_block_bytes(const struct dml_vk_step *step);
-/* Records the step: slots (slot_count of them, as bound now) for a direct step, slot_block for an
- * indirect one: its runs on the copy engine where it chose that engine and the slots allow,
- * otherwise its dispatches. */
+/* Records the step: slots (slot_count of them, as bound now; NULL for a late step), and
+ * slot_block (holding them, for an indirect step): its runs on the copy engine where it chose that
+ * engine and the slots allow, otherwise its dispatches. */
 void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
                         VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                         VkDeviceAddress slot_block);

@@ -101,9 +101,9 @@ HRESULT dml_vk_block_alloc(struct dml_vk_device *dev, uint64_t size, struct dml_
 void dml_vk_block_free(struct dml_vk_device *dev, struct dml_vk_block *block);
 
 /* Slots whose addresses fit in the 128 bytes of push constants that Vulkan guarantees, next to
- * the parameter block's address. A kernel reading more (a SPLIT into many outputs) reads them
- * from a slot block at execution; the dispatchables use that for DESCRIPTORS_VOLATILE only and
- * cut other plans to fit (src/plan_chunk.h). */
+ * the parameter block's address. A kernel reading more (a SPLIT into many outputs, a JOIN of many
+ * inputs) reads them from a slot block at execution, as DESCRIPTORS_VOLATILE work always does
+ * (src/vk/steps.h). */
 #define DML_VK_PUSH_SLOTS DMLOPS_PUSH_SLOTS
 
 /* A bound position: its device address (0: unbound) and, for buffers from dml_vk_buffer_create
@@ -150,8 +150,9 @@ struct dml_vk_kernel_choice
 /* E_INVALIDARG for a plan the kernels do not implement (plan_check.h). */
 HRESULT dml_vk_kernel_create(struct dml_vk_device *dev, const struct plan *plan,
                              struct dml_vk_kernel *out);
-/* As dml_vk_kernel_create; slot_block: the kernel will run on slot blocks and is built to mark
- * one whose slots were unbound (DML_VK_SLOT_BLOCK_RAN_UNBOUND, a store the others lack). */
+/* As dml_vk_kernel_create; slot_block: the kernel will run on slot blocks that may have slots
+ * unbound (DESCRIPTORS_VOLATILE) and is built to mark them (DML_VK_SLOT_BLOCK_RAN_UNBOUND, a store
+ * the others lack); any kernel reads a slot block when recorded with one. */
 HRESULT dml_vk_kernel_create_for(struct dml_vk_device *dev, const struct plan *plan,
                                  bool slot_block, struct dml_vk_kernel *out);
 /* Frees the parameter block (the GPU must be done with it); zeroes *kernel. */
@@ -257,6 +258,14 @@ HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd);
  * pass under each lock, whatever count is: RecordDispatch calls it for every dispatch. */
 HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const VkBuffer *buffers,
                            uint32_t count, uint32_t *dead);
+
+/* A block of size bytes (dml_vk_block_alloc) that lives as long as cmd (pending, of
+ * dml_vk_command_begin): freed once cmd has run or is discarded, so that what cmd records may read
+ * it at execution, whatever becomes of its writer. S_FALSE (*out zeroed) on an application's
+ * device (interop), whose command buffers the library does not see retire; E_OUTOFMEMORY.
+ * Thread-safe. */
+HRESULT dml_vk_command_block(struct dml_vk_device *dev, VkCommandBuffer cmd, uint64_t size,
+                             struct dml_vk_block *out);
 
 /* What `dmlops info` shows about one physical device. */
 struct dml_vk_physical_device_info

@@ -293,6 +293,8 @@ struct dml_vk_pending
     VkCommandPool pool;
     VkBuffer *used; /* the registry's buffers it uses, a use each (dml_vk_command_use) */
     size_t used_count, used_capacity;
+    struct dml_vk_block *blocks; /* its own (dml_vk_command_block), freed once it has run */
+    size_t block_count, block_capacity;
 };
 struct dml_vk_commands
 {

@@ -1,6 +1,6 @@
-/* Binding tables of a SPLIT into 32 outputs, more addresses than push constants hold: without
- * DESCRIPTORS_VOLATILE (cut into dispatches whose addresses are pushed when recorded) and with it
- * (one dispatch reading them at execution from the table's slot block). One table recorded twice
+/* Binding tables of a SPLIT into 32 outputs, more addresses than push constants hold, so one
+ * dispatch reading them from a slot block: without DESCRIPTORS_VOLATILE the recording's own,
+ * written when recorded, and with it the table's, read at execution. One table recorded twice
  * into one command list with a Reset and other buffers in between, or released right after
  * recording: each recorded dispatch must see its own bindings. Without DESCRIPTORS_VOLATILE they
  * are taken when recorded; with it, at execution from the table's descriptor range, so the second

@@ -82,7 +82,9 @@ static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_
         return hr;
     if (mode == VK_TEST_SLOTS_PUSHED)
     {
-        dml_vk_step_record(dev, &run->step, cmd, run->slots, 0);
+        dml_vk_slot_block_write(run->slots, run->step.slot_count, run->block.host);
+        dml_vk_step_record(dev, &run->step, cmd, run->slots,
+                           run->step.indirect ? run->block.address : 0);
         return dml_vk_command_submit_and_wait(dev, cmd);
     }
     uint32_t count = run->kernel.slot_count;

@@ -31,8 +31,8 @@ void vk_test_reference(const struct plan *plan, uint8_t *const *slots);
 enum vk_test_slots
 {
     VK_TEST_SLOTS_PUSHED,    /* as a direct program step (dml_vk_step_record): buffers and
-                                addresses, the copy engine where the step chose it, the plan cut
-                                into several dispatches where its slots do not fit */
+                                addresses, the copy engine where the step chose it, a block
+                                written before recording where its slots do not fit */
     VK_TEST_SLOTS_ADDRESSES, /* one kernel (dml_vk_kernel_record), addresses only, as for the
                                 application's buffers (a block written first where they do not
                                 fit) */

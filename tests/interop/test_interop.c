@@ -7,12 +7,14 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "dml_util.h"
 #include "interop_chain.h"
 
 static struct app_vk vk;
@@ -125,6 +127,102 @@ static void host_helpers_on_application_buffers(void **state)
     assert_int_equal(app_vk_validation_errors(), 0);
 }
 
+/* A JOIN of 32 inputs, more bindings than push constants hold, without DESCRIPTORS_VOLATILE on the
+ * application's command buffer: one dispatch reading its addresses from the table's slot block
+ * (the library cannot see the application's command buffers retire, so none of their own). */
+enum
+{
+    JOIN_ROWS = 3,
+    JOIN_INPUTS = 32,
+    JOIN_WIDTH = 4, /* 4-byte elements: 16 bytes of each input per row */
+    JOIN_INPUT_BYTES = JOIN_ROWS * JOIN_WIDTH * 4,
+    JOIN_OUTPUT_BYTES = JOIN_INPUTS * JOIN_INPUT_BYTES,
+};
+
+static void initialize(IDMLDevice *device, IDMLCompiledOperator *compiled)
+{
+    IDMLOperatorInitializer *initializer = NULL;
+    IDMLBindingTable *table = NULL;
+    assert_int_equal(IDMLDevice_CreateOperatorInitializer(
+                         device, 1, &compiled, &IID_IDMLOperatorInitializer, (void **)&initializer),
+                     S_OK);
+    assert_int_equal(dml_util_table(device, (IDMLDispatchable *)initializer, &table), S_OK);
+    assert_int_equal(dmlopsExecute(device, (IDMLDispatchable *)initializer, table), S_OK);
+    IDMLBindingTable_Release(table);
+    IDMLOperatorInitializer_Release(initializer);
+}
+
+static void bind_join(IDMLBindingTable *table, const struct app_buffer *in,
+                      const struct app_buffer *out)
+{
+    DML_BUFFER_BINDING ins[JOIN_INPUTS],
+        output = {(ID3D12Resource *)out->buffer, 0, JOIN_OUTPUT_BYTES};
+    DML_BINDING_DESC in_descs[JOIN_INPUTS], out_desc = dml_util_binding(&output);
+    for (uint32_t k = 0; k < JOIN_INPUTS; ++k)
+    {
+        ins[k] = (DML_BUFFER_BINDING){(ID3D12Resource *)in->buffer, k * JOIN_INPUT_BYTES,
+                                      JOIN_INPUT_BYTES};
+        in_descs[k] = dml_util_binding(&ins[k]);
+    }
+    IDMLBindingTable_BindInputs(table, JOIN_INPUTS, in_descs);
+    IDMLBindingTable_BindOutputs(table, 1, &out_desc);
+}
+
+static void wide_join_on_application_command_buffer(void **state)
+{
+    IDMLDevice *device = *state;
+    const UINT in_sizes[2] = {JOIN_ROWS, JOIN_WIDTH},
+               out_sizes[2] = {JOIN_ROWS, JOIN_INPUTS * JOIN_WIDTH};
+    DML_BUFFER_TENSOR_DESC in_buffer, out_buffer;
+    DML_TENSOR_DESC in_tensors[JOIN_INPUTS], out_tensor;
+    dml_util_tensor(&in_buffer, &in_tensors[0], DML_TENSOR_DATA_TYPE_UINT32, 2, in_sizes,
+                    DML_TENSOR_FLAG_NONE);
+    dml_util_tensor(&out_buffer, &out_tensor, DML_TENSOR_DATA_TYPE_UINT32, 2, out_sizes,
+                    DML_TENSOR_FLAG_NONE);
+    for (uint32_t k = 1; k < JOIN_INPUTS; ++k)
+        in_tensors[k] = in_tensors[0];
+    DML_JOIN_OPERATOR_DESC join = {JOIN_INPUTS, in_tensors, &out_tensor, 1};
+    IDMLCompiledOperator *compiled = NULL;
+    IDMLBindingTable *table = NULL;
+    IDMLCommandRecorder *recorder = NULL;
+    struct app_buffer in, out;
+    uint32_t values[JOIN_OUTPUT_BYTES / 4], got[JOIN_OUTPUT_BYTES / 4];
+    assert_int_equal(dml_util_compile(device, DML_OPERATOR_JOIN, &join, &compiled), S_OK);
+    initialize(device, compiled);
+    assert_true(app_buffer_create(&vk, JOIN_OUTPUT_BYTES, true, &in));
+    assert_true(app_buffer_create(&vk, JOIN_OUTPUT_BYTES, true, &out));
+    for (uint32_t i = 0; i < JOIN_OUTPUT_BYTES / 4; ++i)
+        values[i] = 0x5000u + i; /* input i / 12, row i / 4 % 3, column i % 4 */
+    assert_int_equal(
+        dmlopsUploadBuffer(device, (ID3D12Resource *)in.buffer, 0, values, sizeof(values)), S_OK);
+    assert_int_equal(dml_util_table(device, (IDMLDispatchable *)compiled, &table), S_OK);
+    assert_int_equal(
+        IDMLDevice_CreateCommandRecorder(device, &IID_IDMLCommandRecorder, (void **)&recorder),
+        S_OK);
+    bind_join(table, &in, &out);
+    VkCommandBuffer cmd = app_begin(&vk);
+    assert_non_null(cmd);
+    IDMLCommandRecorder_RecordDispatch(recorder, (ID3D12CommandList *)cmd,
+                                       (IDMLDispatchable *)compiled, table);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(device), S_OK);
+    assert_int_equal(app_submit_and_wait(&vk, cmd), VK_SUCCESS);
+    assert_int_equal(
+        dmlopsDownloadBuffer(device, (ID3D12Resource *)out.buffer, 0, got, sizeof(got)), S_OK);
+    for (uint32_t i = 0; i < JOIN_OUTPUT_BYTES / 4; ++i)
+    {
+        uint32_t row = i / (JOIN_INPUTS * JOIN_WIDTH), k = i / JOIN_WIDTH % JOIN_INPUTS;
+        uint32_t want = values[k * JOIN_ROWS * JOIN_WIDTH + row * JOIN_WIDTH + i % JOIN_WIDTH];
+        if (got[i] != want)
+            fail_msg("output %u (row %u, input %u): 0x%x, expected 0x%x", i, row, k, got[i], want);
+    }
+    IDMLCommandRecorder_Release(recorder);
+    IDMLBindingTable_Release(table);
+    IDMLCompiledOperator_Release(compiled);
+    app_buffer_destroy(&vk, &in);
+    app_buffer_destroy(&vk, &out);
+    assert_int_equal(app_vk_validation_errors(), 0);
+}
+
 static void null_vulkan_device_is_rejected(void **state)
 {
     IDMLDevice *device = NULL;
@@ -157,6 +255,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(slice_then_padding_in_one_command_buffer),
         cmocka_unit_test(host_helpers_on_application_buffers),
+        cmocka_unit_test(wide_join_on_application_command_buffer),
         cmocka_unit_test(null_vulkan_device_is_rejected),
     };
     app_vk_init(&vk); /* exits 77 without a usable device or layer */

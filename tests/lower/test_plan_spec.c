@@ -217,6 +217,75 @@ static void test_uniform_parts(void **state)
     expect_generic(&plan);
 }
 
+static struct plan_part joined[40];
+
+/* JOIN of dense [rows, widths[k]] inputs (slot k) along the last axis into a dense output (slot
+ * count). */
+static struct plan join_plan(uint32_t e, uint32_t rows, const uint32_t *widths, uint32_t count)
+{
+    uint32_t width = 0;
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        joined[k] = (struct plan_part){.slot = k, .axis_begin = width, .strides = {widths[k], 1}};
+        width += widths[k];
+    }
+    struct plan plan = rows_plan(e, rows, width, width);
+    plan.kernel = PLAN_KERNEL_GENERAL;
+    parts[0].slot = count;
+    plan.in_part_axis = 1;
+    plan.in_part_count = count;
+    plan.in_parts = joined;
+    plan.slot_count = count + 1;
+    return plan;
+}
+
+/* A JOIN along the innermost axis of dense inputs whose rows are whole vectors: the mirror of the
+ * row split (JOIN), the input parts in the part tables and the output in IN_SLOT / IN_BASE; any
+ * number of alike inputs (UNIFORM). Other JOINs are cut or left to the generic kernel. */
+static void test_join_rows(void **state)
+{
+    const uint32_t join = DMLOPS_SPEC_FLAG_JOIN;
+    uint32_t widths[32];
+    for (int k = 0; k < 32; ++k)
+        widths[k] = 4;
+    struct plan plan = join_plan(4, 5, widths, 32); /* 16 bytes per input row */
+    struct plan_spec spec =
+        expect_path(&plan, PLAN_SPEC_MODE_ROW_BLOCKS, join | DMLOPS_SPEC_FLAG_UNIFORM);
+    assert_int_equal(spec.parts, 32);
+    assert_int_equal(spec.vrow, 32);
+    assert_int_equal(spec.vtotal, 8 * 32); /* 5 rows: one block of 8 */
+    assert_int_equal(spec.in_slot, 32);
+    assert_int_equal(spec.out_slot[0], 0);
+    assert_int_equal(spec.ext[0], 4);
+    assert_int_equal(spec.elems[0], 5 * 4);
+    const uint32_t mixed[] = {12, 4, 8};
+    plan = join_plan(4, 5, mixed, 3); /* a 48-byte row: row-major */
+    spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_SPLIT, join);
+    assert_int_equal(spec.vtotal, 5 * 6);
+    assert_int_equal(spec.begin[2], 16);
+    assert_int_equal(spec.out_slot[2], 2);
+    joined[1].base = 4; /* a base of a whole vector */
+    spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_SPLIT, join);
+    assert_int_equal(spec.out_base[1], 16);
+    joined[1].base = 2;
+    expect_generic(&plan);
+    plan = join_plan(4, 5, mixed, 3);
+    joined[2].strides[0] = 12; /* an input not dense */
+    expect_generic(&plan);
+    plan = join_plan(4, 5, mixed, 3);
+    parts[0].base = 2; /* the output not 16-byte aligned */
+    expect_generic(&plan);
+    const uint32_t ragged[] = {4, 6, 6}; /* 24-byte rows: not whole vectors */
+    plan = join_plan(4, 5, ragged, 3);
+    expect_generic(&plan);
+    plan = join_plan(4, 5, widths, 32);
+    joined[20].slot = 40; /* alike inputs past the tables on consecutive slots only */
+    expect_generic(&plan);
+    plan = join_plan(4, 5, mixed, 3);
+    plan.in_part_axis = 0; /* along an outer axis (after the lowering's merges) */
+    expect_generic(&plan);
+}
+
 /* Input and output disagree on the fastest dim, both sides at least TILE_MIN_SIDE (8): the
  * tile, with 4-byte words for 1- and 2-byte elements where every word is whole and aligned. */
 static void test_transpose(void **state)
@@ -342,11 +411,12 @@ static void test_constant_ids(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_dense_copy),    cmocka_unit_test(test_chunk_thresholds),
-        cmocka_unit_test(test_row_groups),    cmocka_unit_test(test_row_split),
-        cmocka_unit_test(test_uniform_parts), cmocka_unit_test(test_transpose),
-        cmocka_unit_test(test_periodic_near), cmocka_unit_test(test_generic_plans),
-        cmocka_unit_test(test_constant_ids),  cmocka_unit_test(test_rows_at_a_pitch),
+        cmocka_unit_test(test_dense_copy),      cmocka_unit_test(test_chunk_thresholds),
+        cmocka_unit_test(test_row_groups),      cmocka_unit_test(test_row_split),
+        cmocka_unit_test(test_uniform_parts),   cmocka_unit_test(test_join_rows),
+        cmocka_unit_test(test_transpose),       cmocka_unit_test(test_periodic_near),
+        cmocka_unit_test(test_generic_plans),   cmocka_unit_test(test_constant_ids),
+        cmocka_unit_test(test_rows_at_a_pitch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -303,15 +303,16 @@ static void test_transpose(void **state)
 
 #define MAX_JOIN_INPUTS 8
 
-/* A JOIN of `inputs` alike [rows, cols] inputs of 4-byte elements along axis 0 or 1 (a step of
- * one plain copy per input): every cut is one shape, so one specialized pipeline serves them all,
- * their output offsets moved into the slots, where a pipeline per input would fill the device's
- * table. Along axis 1 each cut writes rows at a pitch. */
+/* A JOIN of `inputs` alike [rows, cols] inputs of 4-byte elements along axis 0 or 1. Along axis 0
+ * a step of one plain copy per input: every cut is one shape, so one specialized pipeline serves
+ * them all, their output offsets moved into the slots, where a pipeline per input would fill the
+ * device's table. Along axis 1 (rows of whole vectors) the row kernel's mirror takes the JOIN
+ * whole: one pipeline too (cuts that write rows at a pitch: test_output_rows). */
 static void run_join_cuts(uint32_t axis, uint32_t inputs, uint32_t rows, uint32_t cols)
 {
     uint32_t out_rows = axis ? rows : inputs * rows, out_cols = axis ? inputs * cols : cols;
     struct plan_part in_parts[MAX_JOIN_INPUTS], out = {.slot = inputs, .strides = {out_cols, 1}};
-    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+    struct plan plan = {.kernel = PLAN_KERNEL_GENERAL,
                         .elem_bytes = 4,
                         .rank = 2,
                         .count = (uint64_t)out_rows * out_cols,

@@ -1,5 +1,5 @@
-/* The block allocator: alignment, no overlap, reuse of freed blocks, large blocks, and
- * concurrent use from several threads. */
+/* The block allocator: alignment, no overlap, reuse of freed blocks, large blocks, concurrent use
+ * from several threads, and blocks that live as long as a command buffer. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -117,13 +117,41 @@ static int teardown(void **state)
     return 0;
 }
 
+/* A command buffer's own block (dml_vk_command_block, the slot blocks of recordings) lives while
+ * the command buffer is pending and is freed once it has run or was discarded: the next block of
+ * its size then takes its place, so recording and running again and again does not grow memory. */
+static void test_command_blocks(void **state)
+{
+    for (int discard = 0; discard < 2; ++discard)
+    {
+        VkCommandBuffer cmd;
+        struct dml_vk_block kept, probe;
+        assert_int_equal(dml_vk_command_begin(device, &cmd), S_OK);
+        assert_int_equal(dml_vk_command_block(device, cmd, 272, &kept), S_OK);
+        memset(kept.host, 0x5a, 272);
+        assert_int_equal(dml_vk_block_alloc(device, 272, &probe), S_OK);
+        assert_int_not_equal(probe.address, kept.address);
+        dml_vk_block_free(device, &probe);
+        VkDeviceAddress at = kept.address;
+        assert_int_equal(discard ? dml_vk_command_discard(device, cmd)
+                                 : dml_vk_command_submit_and_wait(device, cmd),
+                         S_OK);
+        assert_int_equal(dml_vk_block_alloc(device, 272, &probe), S_OK);
+        assert_int_equal(probe.address, at);
+        dml_vk_block_free(device, &probe);
+    }
+    struct dml_vk_block none;
+    assert_int_equal(dml_vk_command_block(device, (VkCommandBuffer)(uintptr_t)0x1234, 64, &none),
+                     E_INVALIDARG); /* not one of the library's pending command buffers */
+    assert_null(none.host);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_alignment_and_overlap),
-        cmocka_unit_test(test_reuse),
-        cmocka_unit_test(test_large_and_invalid),
-        cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_alignment_and_overlap), cmocka_unit_test(test_reuse),
+        cmocka_unit_test(test_large_and_invalid),     cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_command_blocks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
