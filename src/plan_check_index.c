@@ -51,8 +51,8 @@ const char *plan_check_index(const struct plan *plan)
         return "an index mode its kernel does not run";
     if (plan->part_count != 1 || plan->in_part_count)
         return "an indexed plan with parts";
-    /* Never cut into dispatches (plan_chunk.h cuts along parts): its slots fit the push
-     * constants. */
+    /* Input, indices, output and claim words at most: always within the push constants, so
+     * an indexed step never needs a slot block. */
     if (plan->slot_count > DMLOPS_PUSH_SLOTS)
         return "an indexed plan with more slots than push constants hold";
     if (!index_type_ok(index->type))
