@@ -131,19 +131,36 @@ void window_chunks(uint k, uint c[VEC_MAX_RANK], out uvec4 v)
     uint kinds[2] = {left ? CHUNK_HEAD : (crossing ? CHUNK_END : CHUNK_MID),
                      left ? CHUNK_MID : (crossing ? CHUNK_HEAD : (right ? CHUNK_END : CHUNK_MID))};
     uint at[2] = {lo_at, left ? VEC : (crossing ? 0 : (right ? width - VEC : x0))};
+    /* Paired: both chunks' rows first, so that the coordinates are dead before any load (see
+     * walk_parts). Tried and slower on the H100: every load of both chunks issued before any
+     * funnel (the periodic maps at 0.79-0.94 of the copy ceiling, from 0.90-1.00), the pads'
+     * element loads issued with the chunk's run (WRAP at 1 byte 0.90 -> 0.79). */
+    int64_t rows[2] = {0, 0};
+    bool valid[2] = {false, false};
+    if (paired)
+    {
+        valid[0] = valid[1] = row_units(k, c, rows[0]);
+        rows[1] = rows[0];
+        if (crossing)
+        {
+            c[RANK - 1] = width - 1;
+            advance(k, c);
+            valid[1] = row_units(k, c, rows[1]);
+        }
+    }
     uvec4 parts[2] = {uvec4(0), uvec4(0)};
     [[unroll]] for (uint i = 0; i < 2; ++i) /* unrolled: parts stays in registers */
     {
         if (i == 1 && !border && !paired)
             break;
-        if (i == 1 && crossing)
+        if (!paired && i == 1 && crossing)
         {
             c[RANK - 1] = width - 1;
             advance(k, c);
         }
-        int64_t row;
-        bool valid = row_units(k, c, row);
-        parts[i] = chunk(kinds[i], valid, row, k, at[i]);
+        if (!paired)
+            valid[i] = row_units(k, c, rows[i]);
+        parts[i] = chunk(kinds[i], valid[i], rows[i], k, at[i]);
     }
     v = border ? funnel_any(parts[0], parts[1], (x0 - lo_at) * ELEM_BYTES) : parts[0];
 }
