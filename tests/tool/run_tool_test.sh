@@ -105,7 +105,9 @@ check "no driver: run names the HRESULT" eval '[ $status = 1 ] && has $err "DXGI
 
 # No Vulkan loader: libvulkan.so.1 hidden under /dev/null in a mount namespace of this test's own
 # (where the test may do so: root with unshare; elsewhere not checked).
-loader=$(ldconfig -p 2>/dev/null | awk '/libvulkan\.so\.1 /{print $NF; exit}')
+# (awk reads to the end: an early exit would kill ldconfig with SIGPIPE, which pipefail and set -e
+# turned into the script's own status 141, now and then.)
+loader=$(ldconfig -p 2>/dev/null | awk '/libvulkan\.so\.1 / && !found {print $NF; found = 1}')
 if [ -n "$loader" ] && unshare -m true 2>/dev/null; then
     status=0
     unshare -m sh -c 'mount --bind /dev/null "$1" && exec "$2" info' _ "$(readlink -f "$loader")" \
