@@ -417,7 +417,7 @@ static bool views_of(const struct plan *p, const struct plan *c, const struct as
     for (uint32_t j = 0; j < p->in_part_count; ++j)
     {
         int64_t begin = p->in_parts[j].axis_begin,
-                end = j + 1 < p->in_part_count ? p->in_parts[j + 1].axis_begin : p->dims[ap].size,
+                end = begin + plan_in_part_extent(p, j),
                 lo, hi;
         struct view *v = &views[*count];
 

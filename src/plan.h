@@ -244,6 +244,22 @@ static inline int plan_kernel_indexed(uint32_t kernel)
     return kernel == PLAN_KERNEL_GATHER || kernel == PLAN_KERNEL_SCATTER;
 }
 
+/* Output part k's and input part j's extent along their axis: each ends where the next begins,
+ * the last at the axis's size. */
+static inline uint32_t plan_part_extent(const struct plan *plan, uint32_t k)
+{
+    uint32_t end = k + 1 < plan->part_count ? plan->parts[k + 1].axis_begin
+                                            : plan->dims[plan->part_axis].size;
+    return end - plan->parts[k].axis_begin;
+}
+
+static inline uint32_t plan_in_part_extent(const struct plan *plan, uint32_t j)
+{
+    uint32_t end = j + 1 < plan->in_part_count ? plan->in_parts[j + 1].axis_begin
+                                               : plan->dims[plan->in_part_axis].size;
+    return end - plan->in_parts[j].axis_begin;
+}
+
 /* The pre-map's scale of a padded dimension. */
 static inline int64_t plan_dim_step(const struct plan_dim *dim)
 {

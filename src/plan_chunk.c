@@ -15,10 +15,8 @@ static uint64_t cut_run_bytes(const struct plan *plan)
         return plan->elem_bytes;
     for (uint32_t j = 0; plan->in_part_axis == last && j < plan->in_part_count; ++j)
     {
-        uint32_t end =
-            j + 1 < plan->in_part_count ? plan->in_parts[j + 1].axis_begin : plan->dims[last].size;
-        if (end - plan->in_parts[j].axis_begin < run)
-            run = end - plan->in_parts[j].axis_begin;
+        if (plan_in_part_extent(plan, j) < run)
+            run = plan_in_part_extent(plan, j);
     }
     return run * plan->elem_bytes;
 }
@@ -61,8 +59,6 @@ HRESULT plan_cut_input(const struct plan *plan, uint32_t j, uint32_t *slot_map, 
 {
     const struct plan_part *in = &plan->in_parts[j];
     uint32_t axis = plan->in_part_axis, begin = in->axis_begin;
-    uint32_t end =
-        j + 1 < plan->in_part_count ? plan->in_parts[j + 1].axis_begin : plan->dims[axis].size;
 
     *out = *plan;
     out->in_parts = NULL;
@@ -79,7 +75,7 @@ HRESULT plan_cut_input(const struct plan *plan, uint32_t j, uint32_t *slot_map, 
     out->in_base = in->base;
     for (uint32_t d = 0; d < plan->rank; ++d)
         out->dims[d].in_stride = in->strides[d];
-    out->dims[axis].size = end - begin;
+    out->dims[axis].size = plan_in_part_extent(plan, j);
     if (slot_map)
         cut_renumber(out, slot_map);
     dml_lower_simplify(out);

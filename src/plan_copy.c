@@ -14,7 +14,6 @@ static void part_copy(const struct plan *plan, uint32_t k, struct part_copy *out
 {
     const struct plan_part *part = &plan->parts[k];
     uint32_t axis = plan->part_axis;
-    uint32_t end = k + 1 < plan->part_count ? plan->parts[k + 1].axis_begin : plan->dims[axis].size;
 
     out->rank = plan->rank;
     for (uint32_t d = 0; d < plan->rank; ++d)
@@ -23,7 +22,7 @@ static void part_copy(const struct plan *plan, uint32_t k, struct part_copy *out
         out->in_strides[d] = plan->dims[d].in_stride;
         out->out_strides[d] = part->strides[d];
     }
-    out->sizes[axis] = end - part->axis_begin;
+    out->sizes[axis] = plan_part_extent(plan, k);
     out->in_base = plan->in_base + (int64_t)part->axis_begin * plan->dims[axis].in_stride;
     out->out_base = part->base;
     out->src_slot = plan->in_slot;
@@ -77,8 +76,6 @@ static void in_part_copy(const struct plan *plan, uint32_t j, struct part_copy *
 {
     const struct plan_part *in = &plan->in_parts[j], *part = &plan->parts[0];
     uint32_t axis = plan->in_part_axis;
-    uint32_t end =
-        j + 1 < plan->in_part_count ? plan->in_parts[j + 1].axis_begin : plan->dims[axis].size;
 
     out->rank = plan->rank;
     for (uint32_t d = 0; d < plan->rank; ++d)
@@ -87,7 +84,7 @@ static void in_part_copy(const struct plan *plan, uint32_t j, struct part_copy *
         out->in_strides[d] = in->strides[d];
         out->out_strides[d] = part->strides[d];
     }
-    out->sizes[axis] = end - in->axis_begin;
+    out->sizes[axis] = plan_in_part_extent(plan, j);
     out->in_base = in->base;
     out->out_base = part->base + (int64_t)in->axis_begin * part->strides[axis];
     out->src_slot = in->slot;

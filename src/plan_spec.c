@@ -9,16 +9,6 @@
 #define VEC_BYTES ((uint32_t)DMLOPS_VEC_BYTES)
 #define MAX_THREADS (UINT32_MAX - 1024u) /* the shader's 32-bit vector index, with headroom */
 
-/* Part k's extent along the part axis. */
-static uint32_t part_extent(const struct plan *plan, uint32_t k)
-{
-    if (plan->part_count == 1)
-        return plan->dims[plan->part_axis].size;
-    uint32_t end =
-        k + 1 < plan->part_count ? plan->parts[k + 1].axis_begin : plan->dims[plan->part_axis].size;
-    return end - plan->parts[k].axis_begin;
-}
-
 /* Part k's output is dense in iteration order and starts 16-byte aligned; *elems its size. */
 static bool part_dense(const struct plan *plan, uint32_t k, uint64_t *elems)
 {
@@ -28,7 +18,7 @@ static bool part_dense(const struct plan *plan, uint32_t k, uint64_t *elems)
     {
         if (part->strides[d] != (int64_t)stride)
             return false;
-        stride *= d == plan->part_axis ? part_extent(plan, k) : plan->dims[d].size;
+        stride *= d == plan->part_axis ? plan_part_extent(plan, k) : plan->dims[d].size;
     }
     *elems = stride;
     return part->base >= 0 && (uint64_t)part->base * plan->elem_bytes % VEC_BYTES == 0 &&
@@ -129,7 +119,7 @@ static bool row_split(const struct plan *plan)
         return false;
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
-        if ((uint64_t)part_extent(plan, k) * e % VEC_BYTES)
+        if ((uint64_t)plan_part_extent(plan, k) * e % VEC_BYTES)
             return false;
     }
     return true;
@@ -163,7 +153,7 @@ static bool uniform_parts(const struct plan *plan)
     for (uint32_t k = 1; k < plan->part_count; ++k)
     {
         const struct plan_part *part = &plan->parts[k];
-        if (part_extent(plan, k) != part_extent(plan, 0) || part->base != first->base ||
+        if (plan_part_extent(plan, k) != plan_part_extent(plan, 0) || part->base != first->base ||
             part->slot != first->slot + k)
             return false;
     }
@@ -187,7 +177,7 @@ static bool spec_parts(const struct plan *plan, struct plan_spec *spec)
         if (k < PLAN_SPEC_PARTS)
         {
             spec->vstart[k] = (uint32_t)vectors;
-            spec->ext[k] = part_extent(plan, k);
+            spec->ext[k] = plan_part_extent(plan, k);
             spec->elems[k] = (uint32_t)elems;
             spec->begin[k] = plan->parts[k].axis_begin;
             spec->out_base[k] = (uint64_t)plan->parts[k].base * plan->elem_bytes;
@@ -268,7 +258,7 @@ static bool rows_cross(const struct plan *plan)
     uint32_t last = plan->rank - 1;
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
-        uint32_t width = plan->part_axis == last ? part_extent(plan, k) : plan->dims[last].size;
+        uint32_t width = plan->part_axis == last ? plan_part_extent(plan, k) : plan->dims[last].size;
         if ((uint64_t)width * plan->elem_bytes % VEC_BYTES)
             return true;
     }
@@ -286,7 +276,7 @@ static bool chunks_fit(const struct plan *plan)
         return false;
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
-        if ((plan->part_axis == last ? part_extent(plan, k) : dim->size) < 2 * vec)
+        if ((plan->part_axis == last ? plan_part_extent(plan, k) : dim->size) < 2 * vec)
             return false;
     }
     if (dim->map == PLAN_MAP_AFFINE)
@@ -382,25 +372,17 @@ static bool has_step(const struct plan *plan)
     return false;
 }
 
-/* Input part k's extent along the input part axis. */
-static uint32_t in_part_extent(const struct plan *plan, uint32_t k)
-{
-    uint32_t end = k + 1 < plan->in_part_count ? plan->in_parts[k + 1].axis_begin
-                                               : plan->dims[plan->in_part_axis].size;
-    return end - plan->in_parts[k].axis_begin;
-}
-
 /* Input part k is dense rows of whole vectors (its extent along the last axis), 16-byte aligned;
  * like part 0 where required (UNIFORM). */
 static bool in_part_rows(const struct plan *plan, uint32_t k, bool uniform)
 {
     const struct plan_part *part = &plan->in_parts[k], *first = &plan->in_parts[0];
-    uint32_t last = plan->rank - 1, ext = in_part_extent(plan, k);
+    uint32_t last = plan->rank - 1, ext = plan_in_part_extent(plan, k);
     uint64_t stride = 1;
     for (uint32_t d = plan->rank; d-- > 0; stride *= d == last ? ext : plan->dims[d].size)
         if (part->strides[d] != (int64_t)stride)
             return false;
-    if (uniform && (ext != in_part_extent(plan, 0) || part->base != first->base ||
+    if (uniform && (ext != plan_in_part_extent(plan, 0) || part->base != first->base ||
                     part->slot != first->slot + k))
         return false;
     return part->base >= 0 && (uint64_t)part->base * plan->elem_bytes % VEC_BYTES == 0 &&
@@ -426,7 +408,7 @@ static bool join_rows(const struct plan *plan, struct plan_spec *spec)
             return false;
         if (k >= PLAN_SPEC_PARTS)
             continue;
-        spec->ext[k] = in_part_extent(plan, k);
+        spec->ext[k] = plan_in_part_extent(plan, k);
         spec->elems[k] = (uint32_t)(rows * spec->ext[k]);
         spec->begin[k] = plan->in_parts[k].axis_begin;
         spec->out_base[k] = (uint64_t)plan->in_parts[k].base * plan->elem_bytes;
