@@ -50,14 +50,8 @@ static void compile_split(struct split_run *r, DML_EXECUTION_FLAGS flags)
     for (uint32_t k = 1; k < PARTS; ++k)
         out_tensors[k] = out_tensors[0];
     DML_SPLIT_OPERATOR_DESC split = {&in_tensor, PARTS, out_tensors, 1};
-    DML_OPERATOR_DESC desc = {DML_OPERATOR_SPLIT, &split};
-    IDMLOperator *op = NULL;
-    assert_int_equal(IDMLDevice_CreateOperator(r->device, &desc, &IID_IDMLOperator, (void **)&op),
-                     S_OK);
-    assert_int_equal(IDMLDevice_CompileOperator(r->device, op, flags, &IID_IDMLCompiledOperator,
-                                                (void **)&r->compiled),
-                     S_OK);
-    IDMLOperator_Release(op);
+    assert_int_equal(
+        dml_util_compile_flags(r->device, DML_OPERATOR_SPLIT, &split, flags, &r->compiled), S_OK);
 }
 
 static void create_buffers(struct split_run *r)
@@ -82,16 +76,7 @@ static void setup_run(struct split_run *r, DML_EXECUTION_FLAGS flags)
     r->device = gpu_create_device(0, TRUE);
     compile_split(r, flags);
     create_buffers(r);
-    IDMLOperatorInitializer *initializer = NULL;
-    IDMLBindingTable *init_table = NULL;
-    assert_int_equal(IDMLDevice_CreateOperatorInitializer(r->device, 1, &r->compiled,
-                                                          &IID_IDMLOperatorInitializer,
-                                                          (void **)&initializer),
-                     S_OK);
-    assert_int_equal(dml_util_table(r->device, (IDMLDispatchable *)initializer, &init_table), S_OK);
-    assert_int_equal(dmlopsExecute(r->device, (IDMLDispatchable *)initializer, init_table), S_OK);
-    IDMLBindingTable_Release(init_table);
-    IDMLOperatorInitializer_Release(initializer);
+    assert_int_equal(dml_util_initialize(r->device, r->compiled), S_OK);
     assert_int_equal(dml_util_table(r->device, (IDMLDispatchable *)r->compiled, &r->table), S_OK);
     assert_int_equal(IDMLDevice_CreateCommandRecorder(r->device, &IID_IDMLCommandRecorder,
                                                       (void **)&r->recorder),
@@ -121,12 +106,6 @@ static DML_BINDING_TABLE_DESC table_desc(struct split_run *r, uint64_t range)
 static void reset_table_on(struct split_run *r, uint64_t range)
 {
     DML_BINDING_TABLE_DESC desc = table_desc(r, range);
-    assert_int_equal(IDMLBindingTable_Reset(r->table, &desc), S_OK);
-}
-
-static void reset_table(struct split_run *r)
-{
-    DML_BINDING_TABLE_DESC desc = table_desc(r, 0);
     assert_int_equal(IDMLBindingTable_Reset(r->table, &desc), S_OK);
 }
 
@@ -195,7 +174,7 @@ static void test_reset_between_records(void **state)
     ID3D12CommandList *list = setup_with_list(&r, DML_EXECUTION_FLAG_NONE);
     bind_set(&r, 0);
     record(&r, list);
-    reset_table(&r);
+    reset_table_on(&r, 0);
     bind_set(&r, 1);
     record(&r, list);
     submit_and_check(&r, list);
@@ -244,12 +223,12 @@ static void test_resets_without_records(void **state)
     setup_run(&r, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
     for (uint32_t i = 0; i < 1000; ++i)
     {
-        reset_table(&r);
+        reset_table_on(&r, 0);
         bind_set(&r, i % 2);
     }
     bind_set(&r, 0);
     assert_int_equal(dmlopsExecute(r.device, (IDMLDispatchable *)r.compiled, r.table), S_OK);
-    reset_table(&r);
+    reset_table_on(&r, 0);
     bind_set(&r, 1);
     assert_int_equal(dmlopsExecute(r.device, (IDMLDispatchable *)r.compiled, r.table), S_OK);
     check_outputs(&r);

@@ -63,14 +63,8 @@ static void compile_join(struct join_run *r, uint32_t t, DML_EXECUTION_FLAGS fla
     for (uint32_t k = 1; k < INPUTS; ++k)
         in_tensors[k] = in_tensors[0];
     DML_JOIN_OPERATOR_DESC join = {INPUTS, in_tensors, &out_tensor, 1};
-    DML_OPERATOR_DESC desc = {DML_OPERATOR_JOIN, &join};
-    IDMLOperator *op = NULL;
-    assert_int_equal(IDMLDevice_CreateOperator(r->device, &desc, &IID_IDMLOperator, (void **)&op),
-                     S_OK);
-    assert_int_equal(IDMLDevice_CompileOperator(r->device, op, flags, &IID_IDMLCompiledOperator,
-                                                (void **)&r->compiled),
-                     S_OK);
-    IDMLOperator_Release(op);
+    assert_int_equal(
+        dml_util_compile_flags(r->device, DML_OPERATOR_JOIN, &join, flags, &r->compiled), S_OK);
     /* One dispatch, reading a slot block (it was one per input, or the generic kernel). */
     const struct dml_dispatchable *d =
         dml_compiled_operator_dispatchable((IDMLDispatchable *)r->compiled);
@@ -100,27 +94,13 @@ static void create_buffers(struct join_run *r)
     }
 }
 
-static void initialize(struct join_run *r)
-{
-    IDMLOperatorInitializer *initializer = NULL;
-    IDMLBindingTable *init_table = NULL;
-    assert_int_equal(IDMLDevice_CreateOperatorInitializer(r->device, 1, &r->compiled,
-                                                          &IID_IDMLOperatorInitializer,
-                                                          (void **)&initializer),
-                     S_OK);
-    assert_int_equal(dml_util_table(r->device, (IDMLDispatchable *)initializer, &init_table), S_OK);
-    assert_int_equal(dmlopsExecute(r->device, (IDMLDispatchable *)initializer, init_table), S_OK);
-    IDMLBindingTable_Release(init_table);
-    IDMLOperatorInitializer_Release(initializer);
-}
-
 static void setup_run(struct join_run *r, uint32_t t, DML_EXECUTION_FLAGS flags)
 {
     memset(r, 0, sizeof(*r));
     r->device = gpu_create_device(0, TRUE);
     compile_join(r, t, flags);
     create_buffers(r);
-    initialize(r);
+    assert_int_equal(dml_util_initialize(r->device, r->compiled), S_OK);
     assert_int_equal(dml_util_table(r->device, (IDMLDispatchable *)r->compiled, &r->table), S_OK);
     assert_int_equal(IDMLDevice_CreateCommandRecorder(r->device, &IID_IDMLCommandRecorder,
                                                       (void **)&r->recorder),
@@ -181,42 +161,52 @@ static void check_and_teardown(struct join_run *r, ID3D12CommandList *list)
     IDMLDevice_Release(r->device);
 }
 
-/* Bound, recorded, Reset and bound to the other set, recorded again, before the list runs. */
-static void test_rebind_between_records(void **state)
+/* At every element size: setup_run with flags, a command list that scenario records into, then
+ * both sets' outputs checked. */
+static void run_each_type(DML_EXECUTION_FLAGS flags,
+                          void (*scenario)(struct join_run *r, ID3D12CommandList *list))
 {
-    (void)state;
     for (uint32_t t = 0; t < sizeof(types) / sizeof(types[0]); ++t)
     {
         struct join_run r;
         ID3D12CommandList *list = NULL;
-        setup_run(&r, t, DML_EXECUTION_FLAG_NONE);
+        setup_run(&r, t, flags);
         assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
-        bind_set(&r, 0);
-        record(&r, list);
-        reset_table_on(&r, 0);
-        bind_set(&r, 1);
-        record(&r, list);
+        scenario(&r, list);
         check_and_teardown(&r, list);
     }
 }
 
+/* Bound, recorded, Reset and bound to the other set, recorded again, before the list runs. */
+static void rebind_between_records(struct join_run *r, ID3D12CommandList *list)
+{
+    bind_set(r, 0);
+    record(r, list);
+    reset_table_on(r, 0);
+    bind_set(r, 1);
+    record(r, list);
+}
+
 /* DESCRIPTORS_VOLATILE: each recording bound after it was recorded, on its own range. */
+static void volatile_ranges(struct join_run *r, ID3D12CommandList *list)
+{
+    record(r, list);
+    bind_set(r, 0);
+    reset_table_on(r, 0x2000);
+    record(r, list);
+    bind_set(r, 1);
+}
+
+static void test_rebind_between_records(void **state)
+{
+    (void)state;
+    run_each_type(DML_EXECUTION_FLAG_NONE, rebind_between_records);
+}
+
 static void test_volatile(void **state)
 {
     (void)state;
-    for (uint32_t t = 0; t < sizeof(types) / sizeof(types[0]); ++t)
-    {
-        struct join_run r;
-        ID3D12CommandList *list = NULL;
-        setup_run(&r, t, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
-        assert_int_equal(dmlopsCreateCommandList(r.device, &list), S_OK);
-        record(&r, list);
-        bind_set(&r, 0);
-        reset_table_on(&r, 0x2000);
-        record(&r, list);
-        bind_set(&r, 1);
-        check_and_teardown(&r, list);
-    }
+    run_each_type(DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE, volatile_ranges);
 }
 
 int main(void)

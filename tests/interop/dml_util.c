@@ -21,6 +21,12 @@ void dml_util_tensor(DML_BUFFER_TENSOR_DESC *buffer, DML_TENSOR_DESC *tensor,
 HRESULT dml_util_compile(IDMLDevice *device, DML_OPERATOR_TYPE type, const void *desc,
                          IDMLCompiledOperator **compiled)
 {
+    return dml_util_compile_flags(device, type, desc, DML_EXECUTION_FLAG_NONE, compiled);
+}
+
+HRESULT dml_util_compile_flags(IDMLDevice *device, DML_OPERATOR_TYPE type, const void *desc,
+                               DML_EXECUTION_FLAGS flags, IDMLCompiledOperator **compiled)
+{
     DML_OPERATOR_DESC op_desc = {type, desc};
     IDMLOperator *op = NULL;
     HRESULT hr = IDMLDevice_CreateOperator(device, &op_desc, &IID_IDMLOperator, (void **)&op);
@@ -29,7 +35,7 @@ HRESULT dml_util_compile(IDMLDevice *device, DML_OPERATOR_TYPE type, const void 
         fprintf(stderr, "CreateOperator(type %d) failed: 0x%08X\n", (int)type, (unsigned)hr);
         return hr;
     }
-    hr = IDMLDevice_CompileOperator(device, op, DML_EXECUTION_FLAG_NONE, &IID_IDMLCompiledOperator,
+    hr = IDMLDevice_CompileOperator(device, op, flags, &IID_IDMLCompiledOperator,
                                     (void **)compiled);
     if (FAILED(hr))
         fprintf(stderr, "CompileOperator(type %d) failed: 0x%08X\n", (int)type, (unsigned)hr);
@@ -67,7 +73,7 @@ static HRESULT check_no_resources(IDMLDispatchable *dispatchable, const char *wh
     return E_FAIL;
 }
 
-static HRESULT initialize(IDMLDevice *device, IDMLCompiledOperator *compiled)
+HRESULT dml_util_initialize(IDMLDevice *device, IDMLCompiledOperator *compiled)
 {
     IDMLOperatorInitializer *initializer = NULL;
     IDMLBindingTable *table = NULL;
@@ -124,7 +130,7 @@ HRESULT dml_util_run(IDMLDevice *device, IDMLCompiledOperator *compiled, ID3D12R
 {
     HRESULT hr = check_no_resources((IDMLDispatchable *)compiled, "compiled operator");
     if (SUCCEEDED(hr))
-        hr = initialize(device, compiled);
+        hr = dml_util_initialize(device, compiled);
     if (SUCCEEDED(hr))
         hr = execute(device, compiled, input, input_size, output_count, outputs, output_sizes);
     return hr;

@@ -15,6 +15,13 @@ void dml_util_tensor(DML_BUFFER_TENSOR_DESC *buffer, DML_TENSOR_DESC *tensor,
 /* CreateOperator + CompileOperator; prints the failing step and its HRESULT. */
 HRESULT dml_util_compile(IDMLDevice *device, DML_OPERATOR_TYPE type, const void *desc,
                          IDMLCompiledOperator **compiled);
+/* The same with execution flags. */
+HRESULT dml_util_compile_flags(IDMLDevice *device, DML_OPERATOR_TYPE type, const void *desc,
+                               DML_EXECUTION_FLAGS flags, IDMLCompiledOperator **compiled);
+
+/* Initializes compiled (no OWNED_BY_DML input, no persistent resource) through dmlopsExecute;
+ * prints what failed. */
+HRESULT dml_util_initialize(IDMLDevice *device, IDMLCompiledOperator *compiled);
 
 /* A binding table for dispatchable (no descriptors: RequiredDescriptorCount is 0 here). */
 HRESULT dml_util_table(IDMLDevice *device, IDMLDispatchable *dispatchable,
