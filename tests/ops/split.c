@@ -1,3 +1,47 @@
+/* SPLIT (spec 1.3): the input cut along Axis into consecutive outputs. Its parts (op_part.h): the C
+ * reference, each output element from the desc; the validation cases, the seed examples, every
+ * rule, the feature-level boundaries and large OutputCounts; no GPU part of its own: the gpu_ops
+ * test (tests/gpu_ops) runs its random cases through the whole API. */
+#include "op_part.h"
+
+#if OP_TEST_PART == OP_PART_REFERENCE
+
+/* SPLIT (SP-8): output k holds the input's axis range [sum of the sizes before k, + its size). */
+#include <string.h>
+
+#include "ref_internal.h"
+
+static void split_tensors(const void *desc, struct ref_tensors *out)
+{
+    const DML_SPLIT_OPERATOR_DESC *op = desc;
+    *out = (struct ref_tensors){1, op->OutputCount, op->InputTensor, op->OutputTensors, {NULL}};
+}
+
+static bool split_output_init(struct ref_output *out)
+{
+    const DML_SPLIT_OPERATOR_DESC *op = out->desc;
+    for (uint32_t k = 0; k < out->k; ++k)
+    {
+        const DML_BUFFER_TENSOR_DESC *t = op->OutputTensors[k].Desc;
+        out->begin += t->Sizes[op->Axis];
+    }
+    return true;
+}
+
+static void split_element(const struct ref_output *out, const int64_t *c, void *bytes)
+{
+    const DML_SPLIT_OPERATOR_DESC *op = out->desc;
+    int64_t i[REF_MAX_RANK];
+    memcpy(i, c, sizeof(i));
+    i[op->Axis] += out->begin;
+    ref_read(op->InputTensor, out->inputs[0], i, bytes);
+}
+
+const struct ref_entry ref_split = {DML_OPERATOR_SPLIT, split_tensors, split_output_init,
+                                    split_element};
+
+#elif OP_TEST_PART == OP_PART_VALIDATION
+
 /* SPLIT (spec 1.3): the seed examples, every rule, the feature-level boundaries, and large
  * OutputCounts that must fail without reading or allocating for every output. */
 #include "vt.h"
@@ -195,3 +239,5 @@ static const struct CMUnitTest tests[] = {
 };
 
 VT_GROUP("split", tests)
+
+#endif
