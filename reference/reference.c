@@ -5,8 +5,8 @@
 #include "ops/op_list.h"
 #include "ref_internal.h"
 
-/* Every operator the library implements (src/ops/op_list.h) has its entry, ref_<op>, in its
- * file ref_<op>.c or its family's (ref_gather.c, ref_scatter.c, ref_fill.c, ref_diagonal.c). */
+/* Every operator the library implements (src/ops/op_list.h) has its entry, ref_<op>, in the
+ * reference part of its test file, tests/ops/<name>.c. */
 DML_OPS(REF_ENTRY)
 #define REF_POINTER(name) &ref_##name,
 static const struct ref_entry *const entries[] = {DML_OPS(REF_POINTER)};
