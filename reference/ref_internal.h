@@ -26,7 +26,7 @@ struct ref_entry
     void (*element)(const struct ref_output *out, const int64_t *c, void *bytes);
 };
 
-/* Entries (one file each): REF_OPS in reference.c lists them. */
+/* Entries (one file each): one per operator of DML_OPS (src/ops/op_list.h), the one list. */
 #define REF_ENTRY(name) extern const struct ref_entry ref_##name;
 
 /* A buffer tensor's strides (its own, or packed row-major ones when it has none, T6) and element

@@ -2,41 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/op_list.h"
 #include "ref_internal.h"
 
-/* Every operator the reference knows: one line each (its file is ref_<name>.c, or its family's:
- * ref_gather.c, ref_scatter.c, ref_fill.c, ref_diagonal.c). */
-#define REF_OPS(X)                                                                                 \
-    X(slice1)                                                                                      \
-    X(slice)                                                                                       \
-    X(split)                                                                                       \
-    X(join)                                                                                        \
-    X(padding)                                                                                     \
-    X(padding1)                                                                                    \
-    X(identity)                                                                                    \
-    X(tile)                                                                                        \
-    X(depth_to_space)                                                                              \
-    X(depth_to_space1)                                                                             \
-    X(space_to_depth)                                                                              \
-    X(space_to_depth1)                                                                             \
-    X(cast)                                                                                        \
-    X(gather)                                                                                      \
-    X(gather_elements)                                                                             \
-    X(gather_nd)                                                                                   \
-    X(gather_nd1)                                                                                  \
-    X(scatter_elements)                                                                            \
-    X(scatter_nd)                                                                                  \
-    X(one_hot)                                                                                     \
-    X(reverse_subsequences)                                                                        \
-    X(fill_value_constant)                                                                         \
-    X(fill_value_sequence)                                                                         \
-    X(diagonal_matrix)                                                                             \
-    X(diagonal_matrix1)                                                                            \
-    X(slice_grad)
-
-REF_OPS(REF_ENTRY)
+/* Every operator the library implements (src/ops/op_list.h) has its entry, ref_<op>, in the
+ * reference part of its test file, tests/ops/<name>.c. */
+DML_OPS(REF_ENTRY)
 #define REF_POINTER(name) &ref_##name,
-static const struct ref_entry *const entries[] = {REF_OPS(REF_POINTER)};
+static const struct ref_entry *const entries[] = {DML_OPS(REF_POINTER)};
 
 static const struct ref_entry *find(DML_OPERATOR_TYPE type)
 {

@@ -4,7 +4,8 @@
  * (tests/gpu_ops, tests/graph), the fuzzer (tests/fuzz) and `dmlops bench` link this library
  * (dmlops_reference), as they link plan_exec.h, the reference of plans.
  *
- * Each operator is one file, ref_<op>.c, and one line of REF_OPS in reference.c. */
+ * Each operator's reference is the reference part of its test file, tests/ops/<name>.c (an entry
+ * for each operator of DML_OPS, src/ops/op_list.h, the library's list); this library builds it. */
 #ifndef DMLOPS_REFERENCE_H
 #define DMLOPS_REFERENCE_H
 

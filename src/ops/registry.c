@@ -1,23 +1,12 @@
 /* dml_operator_validate: which operators libdmlops implements, and the checks that come before
  * any operator's own (null desc, operator type, feature level of the operator). */
+#include "ops/op_list.h"
 #include "ops/ops.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The one list of implemented operators: adding one is its file in src/ops and a line here (one
- * operator, or one family of versions, a line). */
-/* clang-format off */
-#define DML_OPS(X)                                                                                 \
-    X(slice) X(slice1) X(split) X(join) X(padding) X(padding1) X(identity)                         \
-    X(tile) X(cast)                                                                                \
-    X(depth_to_space) X(depth_to_space1) X(space_to_depth) X(space_to_depth1)                     \
-    X(gather) X(gather_elements) X(gather_nd) X(gather_nd1) X(scatter_elements) X(scatter_nd)    \
-    X(one_hot) X(reverse_subsequences)                                                             \
-    X(fill_value_constant) X(fill_value_sequence) X(diagonal_matrix) X(diagonal_matrix1)          \
-    X(slice_grad)
-/* clang-format on */
-
+/* The implemented operators: DML_OPS (op_list.h), one dml_op_<op> each. */
 #define DML_OP_DECLARE_(op) extern const struct dml_op_entry dml_op_##op;
 DML_OPS(DML_OP_DECLARE_)
 #undef DML_OP_DECLARE_

@@ -1,7 +1,7 @@
-/* Shared by the index-carrying operators' differential tests (tests/gpu_ops/test_op_gather*.c,
- * scatter*, one_hot, reverse_subsequences): tensors with random layouts, and index values that
- * are in range, negative and out of range. Their expected outputs come from the C reference
- * (reference/, op_check_expect). */
+/* Shared by the index-carrying operators' differential tests (the GPU parts of
+ * tests/ops/gather*.c, scatter*, one_hot, reverse_subsequences): tensors with random layouts, and
+ * index values that are in range, negative and out of range. Their expected outputs come from the C
+ * reference (reference/, op_check_expect). */
 #ifndef DMLOPS_TEST_INDEX_CASE_H
 #define DMLOPS_TEST_INDEX_CASE_H
 

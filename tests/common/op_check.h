@@ -1,5 +1,5 @@
-/* The random differential of one operator (tests/gpu_ops/test_op_<op>.c): the test builds a desc
- * and its inputs, op_check_expect computes the expected outputs with the C reference
+/* The random differential of one operator (the GPU part of tests/ops/<name>.c): the test builds a
+ * desc and its inputs, op_check_expect computes the expected outputs with the C reference
  * (reference/); op_check_run validates and lowers the desc, runs the plan with plan_exec (no GPU)
  * and on the GPU, and compares every output byte with the expected ones. Slots: the inputs, then
  * the outputs (as lowering numbers them). */

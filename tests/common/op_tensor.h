@@ -1,5 +1,5 @@
-/* One tensor of a random differential (tests/gpu_ops/test_op_<op>.c): its desc with storage, and
- * where each logical element lies, for the operators' C references. */
+/* One tensor of a random differential (the GPU part of tests/ops/<name>.c): its desc with storage,
+ * and where each logical element lies, for the operators' C references. */
 #ifndef DMLOPS_TEST_OP_TENSOR_H
 #define DMLOPS_TEST_OP_TENSOR_H
 

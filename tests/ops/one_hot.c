@@ -1,0 +1,281 @@
+/* ONE_HOT (datamove-family 12, FD7): OnValue at each sequence's index along Axis, OffValue
+ * elsewhere. Its parts (op_part.h): the C reference, each output element from the desc; the
+ * validation cases, every rule, the documentation's examples and the feature-level boundaries; the
+ * GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact against
+ * the reference, every index type, also through the whole API. */
+#include "op_part.h"
+
+#if OP_TEST_PART == OP_PART_REFERENCE
+
+/* ONE_HOT (datamove-family 12): in every sequence along Axis, the element at the sequence's index
+ * (a negative one counted once from the end) is OnValue, every other OffValue; an index out of
+ * range leaves the whole sequence OffValue (FD7). OffValue is the values' element 0, OnValue
+ * their element 1 along the fastest-changing dimension of size > 1 (OH-3). */
+#include <string.h>
+
+#include "ref_internal.h"
+
+static void one_hot_tensors(const void *desc, struct ref_tensors *out)
+{
+    const DML_ONE_HOT_OPERATOR_DESC *op = desc;
+    ref_listed_inputs(op->IndicesTensor, op->ValuesTensor, NULL, op->OutputTensor, out);
+}
+
+static void one_hot_element(const struct ref_output *out, const int64_t *c, void *bytes)
+{
+    const DML_ONE_HOT_OPERATOR_DESC *op = out->desc;
+    const DML_BUFFER_TENSOR_DESC *values = op->ValuesTensor->Desc, *output = op->OutputTensor->Desc;
+    int64_t x[REF_MAX_RANK], v[REF_MAX_RANK] = {0};
+    uint32_t d = values->DimensionCount - 1;
+    memcpy(x, c, sizeof(x));
+    x[op->Axis] = 0;
+    int64_t index =
+        ref_index_wrap(ref_index(op->IndicesTensor, out->inputs[0], x), output->Sizes[op->Axis]);
+    while (d > 0 && values->Sizes[d] == 1)
+        --d;
+    v[d] = index == c[op->Axis];
+    ref_read(op->ValuesTensor, out->inputs[1], v, bytes);
+}
+
+const struct ref_entry ref_one_hot = {DML_OPERATOR_ONE_HOT, one_hot_tensors, NULL, one_hot_element};
+
+#elif OP_TEST_PART == OP_PART_VALIDATION
+
+/* ONE_HOT (datamove-family 12, FD7): every rule, the documentation's examples and the
+ * feature-level boundaries. */
+#include "vt.h"
+
+#include <string.h>
+
+#define ONE_HOT DML_OPERATOR_ONE_HOT
+
+struct one_hot_case
+{
+    struct vt_tensor indices, values, out;
+    DML_ONE_HOT_OPERATOR_DESC desc;
+};
+
+static struct one_hot_case c;
+
+static void build(DML_TENSOR_DATA_TYPE type, DML_TENSOR_DATA_TYPE index_type, UINT rank,
+                  const UINT *indices, const UINT *values, const UINT *out, UINT axis)
+{
+    memset(&c, 0, sizeof(c));
+    vt_tensor_init(&c.indices, index_type, rank, indices);
+    vt_tensor_init(&c.values, type, rank, values);
+    vt_tensor_init(&c.out, type, rank, out);
+    c.desc = (DML_ONE_HOT_OPERATOR_DESC){&c.indices.desc, &c.values.desc, &c.out.desc, axis};
+}
+
+/* Example 1: {1, 1, 3, 1} indices, {1, 1, 1, 2} values, {1, 1, 3, 4} output along axis 3. */
+static void seed(void)
+{
+    build(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT32, 4, (UINT[]){1, 1, 3, 1},
+          (UINT[]){1, 1, 1, 2}, (UINT[]){1, 1, 3, 4}, 3);
+}
+
+static void examples(void **state)
+{
+    seed();
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_2_0, ONE_HOT, &c.desc);
+    build(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT32, 4, (UINT[]){1, 1, 1, 4},
+          (UINT[]){1, 1, 1, 2}, (UINT[]){1, 1, 3, 4}, 2); /* example 2 */
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_2_0, ONE_HOT, &c.desc);
+    build(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT32, 4, (UINT[]){1, 1, 3, 1},
+          (UINT[]){1, 1, 3, 1}, (UINT[]){1, 1, 3, 4}, 3); /* example 3 */
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_2_0, ONE_HOT, &c.desc);
+    build(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_INT32, 4, (UINT[]){1, 1, 3, 1},
+          (UINT[]){1, 1, 1, 2}, (UINT[]){1, 1, 3, 4}, 3); /* example 4: signed from 3.0 */
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_2_1, ONE_HOT, &c.desc, DML_RULE_FL_DATA_TYPE);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_3_0, ONE_HOT, &c.desc);
+    vt_tensor_strides(&c.indices, (UINT[]){0, 0, 0, 0});
+    vt_tensor_strides(&c.values, (UINT[]){0, 0, 0, 5});
+    vt_tensor_strides(&c.out, (UINT[]){0, 0, 1, 3});
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_3_0, ONE_HOT, &c.desc);
+}
+
+/* OH-1: values and output of one DataType, all three of one DimensionCount. */
+static void oh_1_type_rank(void **state)
+{
+    seed();
+    vt_tensor_type(&c.out, DML_TENSOR_DATA_TYPE_FLOAT16);
+    VT_EXPECT_REJECT(VT_FL_MAX, ONE_HOT, &c.desc, DML_RULE_T10_DATA_TYPE_MISMATCH);
+    seed();
+    vt_tensor_init(&c.indices, DML_TENSOR_DATA_TYPE_UINT32, 2, (UINT[]){3, 1});
+    VT_EXPECT_REJECT(VT_FL_MAX, ONE_HOT, &c.desc, DML_RULE_T10_DIMENSION_COUNT_MISMATCH);
+    seed();
+    vt_tensor_init(&c.values, DML_TENSOR_DATA_TYPE_FLOAT32, 1, (UINT[]){2});
+    VT_EXPECT_REJECT(VT_FL_MAX, ONE_HOT, &c.desc, DML_RULE_T10_DIMENSION_COUNT_MISMATCH);
+}
+
+static void oh_2_indices_size(void **state)
+{
+    seed();
+    c.indices.sizes[3] = 4;
+    vt_tensor_strides(&c.indices, NULL);
+    VT_EXPECT_REJECT(VT_FL_MAX, ONE_HOT, &c.desc, DML_RULE_OH_2_INDICES_SIZE);
+    seed();
+    c.indices.sizes[2] = 2;
+    vt_tensor_strides(&c.indices, NULL);
+    VT_EXPECT_REJECT(VT_FL_MAX, ONE_HOT, &c.desc, DML_RULE_OH_2_INDICES_SIZE);
+}
+
+static void oh_3_values_count(void **state)
+{
+    seed();
+    c.values.sizes[3] = 1;
+    vt_tensor_strides(&c.values, NULL);
+    VT_EXPECT_REJECT(VT_FL_MAX, ONE_HOT, &c.desc, DML_RULE_OH_3_VALUES_COUNT);
+}
+
+static void oh_4_axis(void **state)
+{
+    seed();
+    c.desc.Axis = 4;
+    VT_EXPECT_REJECT(VT_FL_MAX, ONE_HOT, &c.desc, DML_RULE_OH_4_AXIS);
+}
+
+/* 4 dims of FLOAT32/FLOAT16 and UINT32 indices from 2.0, 8 types at 2.1, 1-8 dims and IDX at
+ * 3.0, 11 types at 4.1. */
+static void oh_feature_levels(void **state)
+{
+    seed();
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_1_0, ONE_HOT, &c.desc, DML_RULE_FL_OPERATOR);
+    vt_tensor_type(&c.values, DML_TENSOR_DATA_TYPE_UINT8);
+    vt_tensor_type(&c.out, DML_TENSOR_DATA_TYPE_UINT8);
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_2_0, ONE_HOT, &c.desc, DML_RULE_FL_DATA_TYPE);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_2_1, ONE_HOT, &c.desc);
+    vt_tensor_type(&c.values, DML_TENSOR_DATA_TYPE_INT64);
+    vt_tensor_type(&c.out, DML_TENSOR_DATA_TYPE_INT64);
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_4_0, ONE_HOT, &c.desc, DML_RULE_FL_DATA_TYPE);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_4_1, ONE_HOT, &c.desc);
+    build(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT32, 2, (UINT[]){3, 1},
+          (UINT[]){1, 2}, (UINT[]){3, 4}, 1);
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_2_1, ONE_HOT, &c.desc, DML_RULE_FL_DIMENSION_COUNT);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_3_0, ONE_HOT, &c.desc);
+}
+
+static void validate_values(void *arg)
+{
+    seed();
+    c.values.sizes[3] = 1;
+    vt_tensor_strides(&c.values, NULL);
+    vt_validate(VT_FL_MAX, ONE_HOT, &c.desc, NULL, NULL);
+}
+
+static void oh_debug_line(void **state)
+{
+    assert_string_equal(vt_capture(validate_values, NULL, true),
+                        "[DIRECTML ERROR]: DML_OPERATOR_ONE_HOT: rule OH-3 values: ValuesTensor "
+                        "has 1 element; allowed: >= 2 (OffValue, OnValue)\n");
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(examples),          cmocka_unit_test(oh_1_type_rank),
+    cmocka_unit_test(oh_2_indices_size), cmocka_unit_test(oh_3_values_count),
+    cmocka_unit_test(oh_4_axis),         cmocka_unit_test(oh_feature_levels),
+    cmocka_unit_test(oh_debug_line),
+};
+
+VT_GROUP("one_hot", tests)
+
+#elif OP_TEST_PART == OP_PART_GPU
+
+/* ONE_HOT (datamove-family 12, FD7) on the GPU and through plan_exec, bit-exact against the C
+ * reference (reference/): seeded random cases of all 11 data types and the 4 index types, rank 1-8,
+ * every Axis (of any length, 1 included), values of any shape with at least two elements, with
+ * permuted, gapped and broadcast indices and values and permuted or gapped outputs, indices in
+ * range, negative, out of range and huge; every 8th case also through the whole API, as an
+ * operator and as a one-node graph. */
+#include "api_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "index_case.h"
+#include "op_check.h"
+#include "vk_test.h"
+
+#define CASES 300
+
+struct one_hot_case
+{
+    uint32_t rank, axis;
+    struct index_case_tensor indices, values, output;
+    DML_ONE_HOT_OPERATOR_DESC desc;
+};
+
+static void generate(struct one_hot_case *oc, uint64_t seed)
+{
+    struct rng rng = rng_seeded(seed);
+    DML_TENSOR_DATA_TYPE type = index_case_data_types[seed % INDEX_CASE_DATA_TYPES];
+    DML_TENSOR_DATA_TYPE index_type = index_case_index_types[(seed / 11) % INDEX_CASE_INDEX_TYPES];
+    uint32_t out[8], ix[8], values[8], max;
+
+    memset(oc, 0, sizeof(*oc));
+    oc->rank = rng_range(&rng, 1, 8);
+    oc->axis = rng_below(&rng, oc->rank);
+    max = oc->rank > 4 ? 3 : 8;
+    for (uint32_t d = 0; d < oc->rank; ++d)
+    {
+        out[d] = ix[d] = rng_range(&rng, 1, max);
+        values[d] = rng_chance(&rng, 70) ? 1 : rng_range(&rng, 2, 3);
+    }
+    out[oc->axis] = rng_range(&rng, 1, max + 2);
+    ix[oc->axis] = 1;
+    if (index_case_count(oc->rank, values) < 2)
+        values[rng_below(&rng, oc->rank)] = 2;
+    index_case_tensor(&oc->indices, index_type, oc->rank, ix, true, true, &rng);
+    index_case_tensor(&oc->values, type, oc->rank, values, true, true, &rng);
+    index_case_tensor(&oc->output, type, oc->rank, out, true, false, &rng);
+    oc->desc = (DML_ONE_HOT_OPERATOR_DESC){&oc->indices.desc, &oc->values.desc, &oc->output.desc,
+                                           oc->axis};
+}
+
+static void describe(const struct one_hot_case *oc, uint64_t seed, const char *why)
+{
+    fprintf(stderr, "ONE_HOT seed %llu: %s\n  rank %u axis %u\n", (unsigned long long)seed, why,
+            oc->rank, oc->axis);
+    index_case_describe("indices", &oc->indices);
+    index_case_describe("values", &oc->values);
+    index_case_describe("output", &oc->output);
+}
+
+int main(void)
+{
+    struct dml_vk_device *dev = NULL;
+    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
+    static struct one_hot_case oc;
+    int failures = 0;
+    const char *env = getenv("DMLOPS_TEST_OP_CASES");
+    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
+
+    for (uint64_t seed = 1; seed <= cases; ++seed)
+    {
+        struct op_check_buffers b = {.input_count = 2, .output_count = 1};
+        struct rng rng = rng_seeded(seed * 7919);
+        char why[256];
+        generate(&oc, seed);
+        op_check_alloc(&b, 0, oc.indices.buffer.TotalTensorSizeInBytes, &rng);
+        op_check_alloc(&b, 1, oc.values.buffer.TotalTensorSizeInBytes, &rng);
+        op_check_alloc(&b, 2, oc.output.buffer.TotalTensorSizeInBytes, &rng);
+        index_case_fill(b.data[0], b.bytes[0], oc.indices.type, &oc.output.sizes[oc.axis], 1, &rng);
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_ONE_HOT, &oc.desc};
+        op_check_expect(&b, &desc);
+        if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
+            (device && seed % 8 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
+        {
+            describe(&oc, seed, why);
+            ++failures;
+        }
+        op_check_free(&b);
+    }
+    printf("ONE_HOT: %d of %d cases failed\n", failures, (int)cases);
+    if (device)
+        IDMLDevice_Release(device);
+    return failures ? 1 : 0;
+}
+
+#endif

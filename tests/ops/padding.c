@@ -1,0 +1,319 @@
+/* PADDING (spec 1.5) and PADDING1 (spec 1.6): the input inside a border of a constant, edge,
+ * reflected or symmetric values. Its parts (op_part.h): the C reference, each output element from
+ * the desc; the validation cases, the seed examples, every rule, the feature-level boundaries and
+ * how the padding value is kept; no GPU part of its own: the gpu_ops test (tests/gpu_ops) runs its
+ * random cases through the whole API. */
+#include "op_part.h"
+
+#if OP_TEST_PART == OP_PART_REFERENCE
+
+/* PADDING and PADDING1 (P-7 with D9, D10): per dimension, the input coordinate of
+ * x = c - StartPadding, or the padding value. The formulas are written here again, on purpose,
+ * apart from the library's (src/plan_map.h, shaders/dmlops_map.glsl): this is what checks them. */
+#include <string.h>
+
+#include "ref_internal.h"
+
+static int64_t ref_mod(int64_t x, int64_t p)
+{
+    return ((x % p) + p) % p;
+}
+
+/* Input index for x in an input of extent n, or -1 for the value. */
+static int64_t pad_index(DML_PADDING_MODE mode, int64_t x, int64_t n)
+{
+    switch (mode)
+    {
+    case DML_PADDING_MODE_CONSTANT:
+        return x >= 0 && x < n ? x : -1;
+    case DML_PADDING_MODE_EDGE:
+        return x < 0 ? 0 : x > n - 1 ? n - 1 : x;
+    case DML_PADDING_MODE_REFLECTION:
+    {
+        if (n == 1)
+            return 0;
+        int64_t m = ref_mod(x, 2 * (n - 1));
+        return m < n ? m : 2 * (n - 1) - m;
+    }
+    case DML_PADDING_MODE_SYMMETRIC:
+    {
+        int64_t m = ref_mod(x, 2 * n);
+        return m < n ? m : 2 * n - 1 - m;
+    }
+    default:
+        return ref_mod(x, n); /* WRAP */
+    }
+}
+
+struct padding
+{
+    const DML_TENSOR_DESC *input;
+    DML_PADDING_MODE mode;
+    uint32_t rank;
+    const UINT *start;
+    uint64_t value; /* the output element's bits */
+};
+
+static void padding_element(const struct padding *op, const void *input, const int64_t *c,
+                            void *bytes)
+{
+    const DML_BUFFER_TENSOR_DESC *in = op->input->Desc;
+    int64_t i[REF_MAX_RANK];
+    for (uint32_t d = 0; d < op->rank; ++d)
+    {
+        i[d] = pad_index(op->mode, c[d] - op->start[d], in->Sizes[d]);
+        if (i[d] < 0)
+        {
+            memcpy(bytes, &op->value, ref_element_size(in->DataType)); /* little-endian */
+            return;
+        }
+    }
+    ref_read(op->input, input, i, bytes);
+}
+
+static void padding_tensors(const void *desc, struct ref_tensors *out)
+{
+    const DML_PADDING_OPERATOR_DESC *op = desc;
+    ref_one_in_one_out(op->InputTensor, op->OutputTensor, out);
+}
+
+/* PADDING: the FLOAT value converted to the output's type (D4). */
+static bool padding_float_init(struct ref_output *out)
+{
+    const DML_PADDING_OPERATOR_DESC *op = out->desc;
+    const DML_BUFFER_TENSOR_DESC *output = op->OutputTensor->Desc;
+    out->value = ref_float_to_element(op->PaddingValue, output->DataType);
+    return true;
+}
+
+static void padding_float_element(const struct ref_output *out, const int64_t *c, void *bytes)
+{
+    const DML_PADDING_OPERATOR_DESC *op = out->desc;
+    struct padding run = {op->InputTensor, op->PaddingMode, op->DimensionCount, op->StartPadding,
+                          out->value};
+    padding_element(&run, out->inputs[0], c, bytes);
+}
+
+const struct ref_entry ref_padding = {DML_OPERATOR_PADDING, padding_tensors, padding_float_init,
+                                      padding_float_element};
+
+static void padding1_tensors(const void *desc, struct ref_tensors *out)
+{
+    const DML_PADDING1_OPERATOR_DESC *op = desc;
+    ref_one_in_one_out(op->InputTensor, op->OutputTensor, out);
+}
+
+/* PADDING1 (D5): the union holds the bits of PaddingValueDataType in its low bytes. */
+static void padding1_element(const struct ref_output *out, const int64_t *c, void *bytes)
+{
+    const DML_PADDING1_OPERATOR_DESC *op = out->desc;
+    struct padding run = {op->InputTensor, op->PaddingMode, op->DimensionCount, op->StartPadding,
+                          0};
+    memcpy(&run.value, op->PaddingValue.Bytes, ref_element_size(op->PaddingValueDataType));
+    padding_element(&run, out->inputs[0], c, bytes);
+}
+
+const struct ref_entry ref_padding1 = {DML_OPERATOR_PADDING1, padding1_tensors, NULL,
+                                       padding1_element};
+
+#elif OP_TEST_PART == OP_PART_VALIDATION
+
+/* PADDING (spec 1.5) and PADDING1 (spec 1.6): the seed examples, every rule, the feature-level
+ * boundaries of dimensions, data types and modes, and how the padding value is kept. */
+#include "vt.h"
+
+#include <string.h>
+
+#define PADDING DML_OPERATOR_PADDING
+#define PADDING1 DML_OPERATOR_PADDING1
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+
+static struct vt_padding c;
+
+static void seed_examples_accepted(void **state)
+{
+    static const DML_PADDING_MODE modes[] = {DML_PADDING_MODE_CONSTANT, DML_PADDING_MODE_EDGE,
+                                             DML_PADDING_MODE_REFLECTION};
+
+    for (size_t i = 0; i < VT_COUNT(modes); ++i)
+    {
+        vt_padding_seed(&c, F32, modes[i]);
+        VT_EXPECT_OK(DML_FEATURE_LEVEL_1_0, PADDING, &c.desc);
+    }
+    /* Example 4 is "from DML_FEATURE_LEVEL_3_0". */
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_SYMMETRIC);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_3_0, PADDING, &c.desc);
+}
+
+static void padding_def(void **state)
+{
+    struct dml_op_def def;
+
+    vt_padding_seed(&c, DML_TENSOR_DATA_TYPE_INT16, DML_PADDING_MODE_EDGE);
+    c.desc.PaddingValue = -2.5f;
+    assert_int_equal(vt_validate(VT_FL_MAX, PADDING, &c.desc, &def, NULL), S_OK);
+    assert_int_equal(def.elem_size, 2);
+    assert_int_equal(def.u.padding.mode, DML_PADDING_MODE_EDGE);
+    assert_memory_equal(def.u.padding.start, ((uint32_t[]){0, 0, 1, 2}), 16);
+    assert_memory_equal(def.u.padding.end, ((uint32_t[]){0, 0, 3, 4}), 16);
+    /* PADDING's FLOAT stays a FLOAT32 scalar; lowering converts it (D4). */
+    assert_int_equal(def.u.padding.value_type, DML_TENSOR_DATA_TYPE_FLOAT32);
+    assert_true(def.u.padding.value.Float32 == -2.5f);
+    dml_op_def_cleanup(&def);
+
+    vt_padding_seed(&c, DML_TENSOR_DATA_TYPE_UINT64, DML_PADDING_MODE_CONSTANT);
+    c.desc1.PaddingValue.UInt64 = UINT64_C(0x0123456789abcdef);
+    assert_int_equal(vt_validate(VT_FL_MAX, PADDING1, &c.desc1, &def, NULL), S_OK);
+    assert_int_equal(def.type, DML_OPERATOR_PADDING1);
+    assert_int_equal(def.u.padding.value_type, DML_TENSOR_DATA_TYPE_UINT64);
+    assert_int_equal(def.u.padding.value.UInt64, UINT64_C(0x0123456789abcdef));
+    dml_op_def_cleanup(&def);
+}
+
+static void p_1_desc_fields(void **state)
+{
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    c.desc.DimensionCount = 5;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING, &c.desc, DML_RULE_DESC_DIMENSION_COUNT);
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    c.desc.StartPadding = NULL;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING, &c.desc, DML_RULE_DESC_ARRAY_NULL);
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    c.desc1.EndPadding = NULL;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING1, &c.desc1, DML_RULE_DESC_ARRAY_NULL);
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    vt_tensor_type(&c.out, DML_TENSOR_DATA_TYPE_FLOAT16);
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING, &c.desc, DML_RULE_T10_DATA_TYPE_MISMATCH);
+}
+
+static void p_2_output_size(void **state)
+{
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    c.end[3] = 5;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING, &c.desc, DML_RULE_P_2_OUTPUT_SIZE);
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    c.start[0] = 1;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING1, &c.desc1, DML_RULE_P_2_OUTPUT_SIZE);
+    /* 4 + (2^32 - 1) + 1 wraps to 4 in 32 bits. */
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    vt_tensor_init(&c.out, F32, 4, (UINT[]){1, 1, 8, 4});
+    c.start[3] = UINT32_MAX;
+    c.end[3] = 1;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING, &c.desc, DML_RULE_P_2_OUTPUT_SIZE);
+}
+
+static void p_5_padding_larger_than_input(void **state)
+{
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_REFLECTION);
+    vt_tensor_init(&c.out, F32, 4, (UINT[]){1, 1, 4 + 9 + 5, 4 + 7 + 8});
+    memcpy(c.start, (UINT[]){0, 0, 9, 7}, 4 * sizeof(UINT));
+    memcpy(c.end, (UINT[]){0, 0, 5, 8}, 4 * sizeof(UINT));
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_1_0, PADDING, &c.desc);
+}
+
+static void p_3_padding_mode(void **state)
+{
+    static const DML_PADDING_MODE bad[] = {(DML_PADDING_MODE)5, (DML_PADDING_MODE)0x7fffffff,
+                                           (DML_PADDING_MODE)0xffffffffu};
+
+    for (size_t i = 0; i < VT_COUNT(bad); ++i)
+    {
+        vt_padding_seed(&c, F32, bad[i]);
+        VT_EXPECT_REJECT(VT_FL_MAX, PADDING, &c.desc, DML_RULE_P_3_PADDING_MODE);
+        VT_EXPECT_REJECT(VT_FL_MAX, PADDING1, &c.desc1, DML_RULE_P_3_PADDING_MODE);
+    }
+}
+
+static void symmetric_from_3_0_wrap_from_6_4(void **state)
+{
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_SYMMETRIC);
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_2_1, PADDING, &c.desc, DML_RULE_FL_PADDING_MODE);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_3_0, PADDING, &c.desc);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_5_0, PADDING1, &c.desc1);
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_WRAP);
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_6_3, PADDING, &c.desc, DML_RULE_FL_PADDING_MODE);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_6_4, PADDING, &c.desc);
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_6_3, PADDING1, &c.desc1, DML_RULE_FL_PADDING_MODE);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_6_4, PADDING1, &c.desc1);
+}
+
+static void dimension_counts_by_level(void **state)
+{
+    for (UINT rank = 1; rank <= 8; ++rank)
+    {
+        vt_padding_rank(&c, F32, rank);
+        if (rank == 4 || rank == 5)
+        {
+            VT_EXPECT_OK(DML_FEATURE_LEVEL_1_0, PADDING, &c.desc);
+            VT_EXPECT_OK(DML_FEATURE_LEVEL_3_0, PADDING, &c.desc);
+        }
+        else
+        {
+            VT_EXPECT_REJECT(DML_FEATURE_LEVEL_3_0, PADDING, &c.desc, DML_RULE_FL_DIMENSION_COUNT);
+        }
+        VT_EXPECT_OK(DML_FEATURE_LEVEL_3_1, PADDING, &c.desc);
+        VT_EXPECT_OK(DML_FEATURE_LEVEL_5_0, PADDING1, &c.desc1);
+    }
+}
+
+static void data_types_by_level(void **state)
+{
+    static const DML_TENSOR_DATA_TYPE six[] = {
+        DML_TENSOR_DATA_TYPE_INT32,  DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_UINT32,
+        DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_INT8,  DML_TENSOR_DATA_TYPE_UINT8};
+    static const DML_TENSOR_DATA_TYPE wide[] = {
+        DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT64};
+
+    vt_padding_seed(&c, DML_TENSOR_DATA_TYPE_FLOAT16, DML_PADDING_MODE_CONSTANT);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_1_0, PADDING, &c.desc);
+    /* FL 1.0 is float-only; integers arrive at 2.1. */
+    for (size_t i = 0; i < VT_COUNT(six); ++i)
+    {
+        vt_padding_seed(&c, six[i], DML_PADDING_MODE_CONSTANT);
+        VT_EXPECT_REJECT(DML_FEATURE_LEVEL_2_0, PADDING, &c.desc, DML_RULE_FL_DATA_TYPE);
+        VT_EXPECT_OK(DML_FEATURE_LEVEL_2_1, PADDING, &c.desc);
+    }
+    for (size_t i = 0; i < VT_COUNT(wide); ++i)
+    {
+        vt_padding_seed(&c, wide[i], DML_PADDING_MODE_CONSTANT);
+        VT_EXPECT_REJECT(DML_FEATURE_LEVEL_4_1, PADDING, &c.desc, DML_RULE_FL_DATA_TYPE);
+        VT_EXPECT_OK(DML_FEATURE_LEVEL_5_0, PADDING, &c.desc);
+        VT_EXPECT_OK(DML_FEATURE_LEVEL_5_0, PADDING1, &c.desc1);
+    }
+}
+
+static void padding1_absent_below_5_0(void **state)
+{
+    vt_padding_seed(&c, F32, DML_PADDING_MODE_CONSTANT);
+    VT_EXPECT_REJECT(DML_FEATURE_LEVEL_4_1, PADDING1, &c.desc1, DML_RULE_FL_OPERATOR);
+    VT_EXPECT_OK(DML_FEATURE_LEVEL_5_0, PADDING1, &c.desc1);
+}
+
+static void p1_2_value_type(void **state)
+{
+    vt_padding_seed(&c, DML_TENSOR_DATA_TYPE_INT32, DML_PADDING_MODE_CONSTANT);
+    c.desc1.PaddingValueDataType = DML_TENSOR_DATA_TYPE_FLOAT32;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING1, &c.desc1, DML_RULE_P1_2_VALUE_TYPE);
+    c.desc1.PaddingValueDataType = DML_TENSOR_DATA_TYPE_UNKNOWN;
+    VT_EXPECT_REJECT(VT_FL_MAX, PADDING1, &c.desc1, DML_RULE_P1_2_VALUE_TYPE);
+    c.desc1.PaddingValueDataType = DML_TENSOR_DATA_TYPE_INT32;
+    VT_EXPECT_OK(VT_FL_MAX, PADDING1, &c.desc1);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(seed_examples_accepted),
+    cmocka_unit_test(padding_def),
+    cmocka_unit_test(p_1_desc_fields),
+    cmocka_unit_test(p_2_output_size),
+    cmocka_unit_test(p_5_padding_larger_than_input),
+    cmocka_unit_test(p_3_padding_mode),
+    cmocka_unit_test(symmetric_from_3_0_wrap_from_6_4),
+    cmocka_unit_test(dimension_counts_by_level),
+    cmocka_unit_test(data_types_by_level),
+    cmocka_unit_test(padding1_absent_below_5_0),
+    cmocka_unit_test(p1_2_value_type),
+};
+
+VT_GROUP("padding", tests)
+
+#endif
