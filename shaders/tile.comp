@@ -43,17 +43,24 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
 
 #if ELEM_BYTES <= 2
 /* FLAGS & SPEC_FLAG_WORDS (plan_spec.c: 4-byte aligned rows, sides multiples of a word): 4-byte
- * loads and stores, K x K element blocks turned around in registers. A tile is TW words
- * (64 bytes) along both sides, so each warp access covers whole 32-byte sectors. */
+ * loads and stores, K x K element blocks turned around in registers. A tile is TW words along
+ * both sides: 64 bytes for 1-byte elements, so each warp access covers whole 32-byte sectors;
+ * 128 bytes for 2-byte elements, whole lines and 128 bytes a thread (H100, NCHW -> NHWC and
+ * back of 2-byte elements: 0.89 / 0.92 of the copy ceiling with 64 bytes, 0.975 / 0.964 with
+ * 128). The skew below keeps the bound TW_SIDE * (TW + 1): its last index is one past the
+ * unskewed one, which ends a word short of it. */
 #define SPEC_FLAG_WORDS DMLOPS_SPEC_FLAG_WORDS
 #define K (4 / ELEM_BYTES)
-#define TW DMLOPS_TILE_WORD_SIDE
+#define TW DMLOPS_TILE_WORD_SIDE(ELEM_BYTES)
 #define TW_SIDE (TW * K)
 #define TILE_WORDS (TW_SIDE * (TW + 1) > TILE * (TILE + 1) ? TW_SIDE * (TW + 1) : TILE * (TILE + 1))
 shared uint tile_mem[TILE_WORDS]; /* one array for both paths: shared memory is occupancy */
 #define TILE_AT(y, x) tile_mem[(y) * (TILE + 1) + (x)]
 #define TW_SIDE_OR_TILE TW_SIDE
-#define WORDS_AT(b, w) tile_mem[(b) * (TW + 1) + (w)]
+/* A warp stores rows b = K * lane + r: with TW = 32 (K = 2) lanes l and l + 16 would share a
+ * bank, so the rows' second half moves one word along. */
+#define WORDS_SKEW(b) (TW == 32 ? (b) >> 5 : 0)
+#define WORDS_AT(b, w) tile_mem[(b) * (TW + 1) + (w) + WORDS_SKEW(b)]
 
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Word
 {

@@ -485,7 +485,10 @@ void walk_parts(uint g)
  * with 8 rows, 0.93 with 4 or 16, 0.88 with 32, 0.82 with 64; the JOIN of 32 the same way: 0.94
  * with 8, 0.92 with 16, 0.87 with 4. Tried and slower, SPLIT / JOIN: two adjacent vectors a
  * thread 0.93 / 0.79; two vectors a column apart 0.93 / 0.93; a workgroup's 8 rows through shared
- * memory, read and written in whole lines, 0.93 / 0.82.) */
+ * memory, read and written in whole lines, 0.93 / 0.82; later, against 0.936 / 0.940 in the same
+ * call: four vectors a thread, rows 8 apart, 0.91 / 0.94; warps of 4 rows by 8 vectors (whole-line
+ * reads) 0.93 / 0.94; a column group's blocks first within 1024 or 8192 blocks, so fewer parts are
+ * written at a time, 0.93 / 0.92: tools/perf/h100-2026-11-27-tile2-ab.txt.) */
 #define ROW_BLOCK DMLOPS_ROW_BLOCK
 
 /* SPEC_FLAG_JOIN: the mirror, a JOIN along the innermost axis (plan_spec.c join_rows): the parts

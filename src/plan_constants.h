@@ -105,6 +105,8 @@
 #define DMLOPS_GROUP_ROWS 4      /* ROW_GROUPS: the most rows one thread builds (VROW) */
 #define DMLOPS_TILE_SIDE 32      /* TILE: elements along a tile's side */
 #define DMLOPS_TILE_ROWS 2       /* TILE: threads along the second side (64 threads a tile) */
-#define DMLOPS_TILE_WORD_SIDE 16 /* TILE with WORDS: 4-byte words along a tile's side */
+/* TILE with WORDS: 4-byte words along a tile's side, for elements of e bytes (1 or 2): 64 bytes
+ * for 1-byte elements, 128 for 2-byte ones (a warp's access one whole line; see tile.comp). */
+#define DMLOPS_TILE_WORD_SIDE(e) ((e) == 2 ? 32 : 16)
 
 #endif

@@ -198,7 +198,7 @@ static bool spec_parts(const struct plan *plan, struct plan_spec *spec)
 #define TILE ((uint32_t)DMLOPS_TILE_SIDE)
 #define TILE_THREADS ((uint32_t)(DMLOPS_TILE_SIDE * DMLOPS_TILE_ROWS))
 #define TILE_MIN_SIDE 8u                            /* sides this short are not worth a tile */
-#define TILE_ROW_BYTES (4u * DMLOPS_TILE_WORD_SIDE) /* tile.comp's word path: a side's bytes */
+#define TILE_ROW_BYTES(e) (4u * DMLOPS_TILE_WORD_SIDE(e)) /* tile.comp's words: a side's bytes */
 
 static uint64_t magnitude(int64_t v)
 {
@@ -237,7 +237,7 @@ static void tile_transpose(const struct plan *plan, struct plan_spec *spec)
     if (b == last)
         return;
     bool words = tile_words(plan, b);
-    uint32_t side = words ? TILE_ROW_BYTES / plan->elem_bytes : TILE;
+    uint32_t side = words ? TILE_ROW_BYTES(plan->elem_bytes) / plan->elem_bytes : TILE;
     uint64_t groups = 1;
     for (uint32_t d = 0; d < last; ++d)
         groups *= d == b ? (plan->dims[d].size + side - 1) / side : plan->dims[d].size;

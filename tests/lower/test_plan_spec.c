@@ -298,6 +298,9 @@ static void test_transpose(void **state)
     plan = transpose_plan(1, 2, 68, 72);
     spec = expect_path(&plan, PLAN_SPEC_MODE_TILE, DMLOPS_SPEC_FLAG_WORDS);
     assert_int_equal(spec.vtotal, 2 * 2 * 2 * 64); /* 64 x 64 tiles */
+    plan = transpose_plan(2, 2, 68, 72);
+    spec = expect_path(&plan, PLAN_SPEC_MODE_TILE, DMLOPS_SPEC_FLAG_WORDS);
+    assert_int_equal(spec.vtotal, 2 * 2 * 2 * 64); /* 64 x 64 tiles: 128-byte sides */
     plan = transpose_plan(1, 3, 9, 13);            /* sides not whole words */
     expect_path(&plan, PLAN_SPEC_MODE_TILE, 0);
     plan = transpose_plan(4, 2, 68, 7); /* the last side below 8: element by element */
