@@ -535,7 +535,8 @@ static const struct fuzz_seed cast_seeds[] = {
     {"cast-int64-to-f16-twice", 0, 0, FUZZ_OPT_TWICE, I64, RANK(6),
      STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x212121, 1},
     {"cast-u8-to-int64-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, U8, RANK(8), 0, 0x12121212, 2},
-    {"cast-output-type-unknown", 0, 0, 0, F32, RANK(2), 0, 0x23, 1, {SET(FF_DATA_TYPE, 1, 0, 0)}},
+    {"cast-output-type-unknown", 0, 0, 0, F32, RANK(2), 0, 0x23, 1,
+     .patches = {SET(FF_DATA_TYPE, 1, 0, 0)}},
 };
 
 const struct fuzz_op fuzz_op_cast = {DML_OPERATOR_CAST, generate_cast, build_cast,

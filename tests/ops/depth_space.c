@@ -484,22 +484,15 @@ static void *build_depth_space(struct fuzz_decoder *d, const struct fuzz_params 
  * options and layouts; BlockSize 0 and 2^32-1, Order 2. */
 static const struct fuzz_seed depth_to_space_seeds[] = {
     {"depth-to-space-f32", 0, 0, 0, F32, 0, 0, 0x2345, 17},
-    {"depth-space-block-0", 0, 0, 0, F32, 0, 0, 0x2345, 17, {SET(FF_BLOCK_SIZE, 0, 0, 0)}},
+    {"depth-space-block-0", 0, 0, 0, F32, 0, 0, 0x2345, 17,
+     .patches = {SET(FF_BLOCK_SIZE, 0, 0, 0)}},
 };
 
 static const struct fuzz_seed depth_to_space1_seeds[] = {
     {"depth-to-space1-u8-padded", 0, 0, 0, U8, 0,
      STRIDES(FUZZ_STRIDES_PADDED, FUZZ_STRIDES_REVERSED), 0x3333, 3},
-    {"depth-space-block-max",
-     0,
-     0,
-     0,
-     F32,
-     0,
-     0,
-     0x2345,
-     2,
-     {SET(FF_BLOCK_SIZE, 0, 0, 0xFFFFFFFF)}},
+    {"depth-space-block-max", 0, 0, 0, F32, 0, 0, 0x2345, 2,
+     .patches = {SET(FF_BLOCK_SIZE, 0, 0, 0xFFFFFFFF)}},
 };
 
 static const struct fuzz_seed space_to_depth_seeds[] = {
@@ -510,7 +503,7 @@ static const struct fuzz_seed space_to_depth1_seeds[] = {
     {"space-to-depth1-i64-crd-twice", 0, 0, FUZZ_OPT_TWICE, I64, 0, 0, 0x2222, 8},
     {"space-to-depth1-crd-broadcast", 0, 0, 0, I16, 0, STRIDES(FUZZ_STRIDES_BROADCAST, 0), 0x4444,
      11},
-    {"depth-space-order-2", 0, 0, 0, F32, 0, 0, 0x2345, 11, {SET(FF_ORDER, 0, 0, 2)}},
+    {"depth-space-order-2", 0, 0, 0, F32, 0, 0, 0x2345, 11, .patches = {SET(FF_ORDER, 0, 0, 2)}},
 };
 
 #define DEPTH_SPACE_OP(name, type)                                                                 \

@@ -297,16 +297,8 @@ static const struct fuzz_seed diagonal_seeds[] = {
     {"diagonal-f32-rank2", 0, 0, 0, F32, RANK(2), 0, 0xAB, 1},
     {"diagonal-i16-rank4-twice", 0, 0, FUZZ_OPT_TWICE, I16, RANK(4),
      STRIDES(0, FUZZ_STRIDES_PADDED), 0x3232, 2},
-    {"diagonal-rank1-rejected",
-     0,
-     0,
-     0,
-     F32,
-     RANK(2),
-     0,
-     0x12,
-     3,
-     {SET(FF_DIMENSION_COUNT, 1, 0, 1)}},
+    {"diagonal-rank1-rejected", 0, 0, 0, F32, RANK(2), 0, 0x12, 3,
+     .patches = {SET(FF_DIMENSION_COUNT, 1, 0, 1)}},
 };
 
 const struct fuzz_op fuzz_op_diagonal_matrix = {

@@ -455,16 +455,8 @@ static const struct fuzz_seed gather_nd1_seeds[] = {
     {"gather-nd1-f64-rank5-broadcast", 0, 0, 0, F64, RANK(5), STRIDES(FUZZ_STRIDES_BROADCAST, 0),
      0x21212, 3},
     {"gather-nd1-f32-rank4-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, F32, RANK(4), 0, 0x3333, 4},
-    {"gather-nd1-batches-7-rejected",
-     0,
-     0,
-     0,
-     F32,
-     RANK(3),
-     0,
-     0x333,
-     5,
-     {SET(FF_INDEX_COUNT, 2, 0, 7)}},
+    {"gather-nd1-batches-7-rejected", 0, 0, 0, F32, RANK(3), 0, 0x333, 5,
+     .patches = {SET(FF_INDEX_COUNT, 2, 0, 7)}},
 };
 
 const struct fuzz_op fuzz_op_gather_nd = {DML_OPERATOR_GATHER_ND, generate_gather_nd,

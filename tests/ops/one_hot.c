@@ -318,16 +318,8 @@ static const struct fuzz_seed one_hot_seeds[] = {
     {"one-hot-f16-rank2", 0, 0, 0, F16, RANK(2), 0, 0x58, 1},
     {"one-hot-u64-rank5-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, U64, RANK(5),
      STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x21212, 2},
-    {"one-hot-int32-indices-fl2.1-rejected",
-     FUZZ_LEVEL_2_1,
-     0,
-     0,
-     F32,
-     RANK(4),
-     0,
-     0x2222,
-     3,
-     {SET(FF_DATA_TYPE, 0, 0, DML_TENSOR_DATA_TYPE_INT32)}},
+    {"one-hot-int32-indices-fl2.1-rejected", FUZZ_LEVEL_2_1, 0, 0, F32, RANK(4), 0, 0x2222, 3,
+     .patches = {SET(FF_DATA_TYPE, 0, 0, DML_TENSOR_DATA_TYPE_INT32)}},
 };
 
 const struct fuzz_op fuzz_op_one_hot = {DML_OPERATOR_ONE_HOT, generate_one_hot, build_one_hot,

@@ -484,16 +484,8 @@ static const struct fuzz_seed scatter_nd_seeds[] = {
      RANK(2), 0, 0x97, 2},
     {"scatter-nd-i64-rank6-reversed", 0, 0, 0, I64, RANK(6), STRIDES(FUZZ_STRIDES_REVERSED, 0),
      0x212121, 3},
-    {"scatter-nd-count-0-rejected",
-     0,
-     0,
-     0,
-     F32,
-     RANK(2),
-     0,
-     0x44,
-     4,
-     {SET(FF_INDEX_COUNT, 0, 0, 0)}},
+    {"scatter-nd-count-0-rejected", 0, 0, 0, F32, RANK(2), 0, 0x44, 4,
+     .patches = {SET(FF_INDEX_COUNT, 0, 0, 0)}},
 };
 
 const struct fuzz_op fuzz_op_scatter_nd = {DML_OPERATOR_SCATTER_ND, generate_scatter_nd,

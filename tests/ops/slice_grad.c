@@ -392,7 +392,8 @@ static const struct fuzz_seed slice_grad_seeds[] = {
     {"slice-grad-f32-rank4-negative", 0, 0, FUZZ_OPT_NEGATIVE, F32, RANK(4), 0, 0x3456, 1},
     {"slice-grad-i8-rank7-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, I8, RANK(7),
      STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_REVERSED), 0x2121212, 2},
-    {"slice-grad-stride-0-rejected", 0, 0, 0, F32, RANK(2), 0, 0x66, 3, {SET(FF_ARRAY, 2, 0, 0)}},
+    {"slice-grad-stride-0-rejected", 0, 0, 0, F32, RANK(2), 0, 0x66, 3,
+     .patches = {SET(FF_ARRAY, 2, 0, 0)}},
 };
 
 const struct fuzz_op fuzz_op_slice_grad = {DML_OPERATOR_SLICE_GRAD, generate_slice_grad,

@@ -318,16 +318,8 @@ static const struct fuzz_seed split_seeds[] = {
      STRIDES(FUZZ_STRIDES_PACKED, FUZZ_STRIDES_REVERSED), 0x5F5F, 2},
     {"split-i64-rank7-owned-twice", 0, 0, FUZZ_OPT_OWNED_INPUT | FUZZ_OPT_TWICE | FUZZ_OPT_VOLATILE,
      I64, RANK(7), 0, 0x3333333, 5},
-    {"split-output-count-max",
-     0,
-     0,
-     0,
-     F32,
-     RANK(1),
-     0,
-     0,
-     0,
-     {SET(FF_OUTPUT_COUNT, 0, 0, 0xFFFFFFFF), SET(FF_SIZE, 0, 0, 0xFFFFFFFF)}},
+    {"split-output-count-max", 0, 0, 0, F32, RANK(1), 0, 0, 0,
+     .patches = {SET(FF_OUTPUT_COUNT, 0, 0, 0xFFFFFFFF), SET(FF_SIZE, 0, 0, 0xFFFFFFFF)}},
 };
 
 const struct fuzz_op fuzz_op_split = {DML_OPERATOR_SPLIT, generate_split, build_split,
