@@ -506,9 +506,15 @@ static const struct fuzz_seed space_to_depth1_seeds[] = {
     {"depth-space-order-2", 0, 0, 0, F32, 0, 0, 0x2345, 11, .patches = {SET(FF_ORDER, 0, 0, 2)}},
 };
 
-#define DEPTH_SPACE_OP(name, type)                                                                 \
-    const struct fuzz_op fuzz_op_##name = {type, generate_depth_space, build_depth_space,       4, \
-                                           4,    name##_seeds,         FUZZ_COUNT(name##_seeds)};
+/* The four share the generator and the builder; each has its type and seeds. */
+#define DEPTH_SPACE_OP(name, op_type)                                                              \
+    const struct fuzz_op fuzz_op_##name = {.type = op_type,                                        \
+                                           .generate = generate_depth_space,                       \
+                                           .build = build_depth_space,                             \
+                                           .min_rank = 4,                                          \
+                                           .max_rank = 4,                                          \
+                                           .seeds = name##_seeds,                                  \
+                                           .seed_count = FUZZ_COUNT(name##_seeds)};
 DEPTH_SPACE_OP(depth_to_space, DML_OPERATOR_DEPTH_TO_SPACE)
 DEPTH_SPACE_OP(depth_to_space1, DML_OPERATOR_DEPTH_TO_SPACE1)
 DEPTH_SPACE_OP(space_to_depth, DML_OPERATOR_SPACE_TO_DEPTH)

@@ -301,8 +301,12 @@ static const struct fuzz_seed diagonal_seeds[] = {
      .patches = {SET(FF_DIMENSION_COUNT, 1, 0, 1)}},
 };
 
-const struct fuzz_op fuzz_op_diagonal_matrix = {
-    DML_OPERATOR_DIAGONAL_MATRIX, generate_diagonal, build_diagonal, 2, 4, diagonal_seeds,
-    FUZZ_COUNT(diagonal_seeds)};
+const struct fuzz_op fuzz_op_diagonal_matrix = {DML_OPERATOR_DIAGONAL_MATRIX,
+                                                generate_diagonal,
+                                                build_diagonal,
+                                                .min_rank = 2,
+                                                .max_rank = 4,
+                                                .seeds = diagonal_seeds,
+                                                .seed_count = FUZZ_COUNT(diagonal_seeds)};
 
 #endif

@@ -366,8 +366,12 @@ static const struct fuzz_seed diagonal1_seeds[] = {
     {"diagonal1-fl5.0-rejected", FUZZ_LEVEL_5_0, 0, 0, F32, RANK(2), 0, 0x9C, 4},
 };
 
-const struct fuzz_op fuzz_op_diagonal_matrix1 = {
-    DML_OPERATOR_DIAGONAL_MATRIX1, generate_diagonal1, build_diagonal1, 2, 4, diagonal1_seeds,
-    FUZZ_COUNT(diagonal1_seeds)};
+const struct fuzz_op fuzz_op_diagonal_matrix1 = {DML_OPERATOR_DIAGONAL_MATRIX1,
+                                                 generate_diagonal1,
+                                                 build_diagonal1,
+                                                 .min_rank = 2,
+                                                 .max_rank = 4,
+                                                 .seeds = diagonal1_seeds,
+                                                 .seed_count = FUZZ_COUNT(diagonal1_seeds)};
 
 #endif
