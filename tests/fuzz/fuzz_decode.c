@@ -98,7 +98,6 @@ bool fuzz_decode(const uint8_t *data, size_t size, struct fuzz_arena *arena, str
 {
     static struct fuzz_decoder d; /* large; the fuzzer runs one case at a time */
     uint8_t header[FUZZ_HEADER_SIZE];
-    enum fuzz_kind kind;
     struct fuzz_params p;
     struct fuzz_bytes fb;
 
@@ -109,11 +108,10 @@ bool fuzz_decode(const uint8_t *data, size_t size, struct fuzz_arena *arena, str
     fb_init(&fb, data, size);
     read_header(&fb, header);
     read_patches(&d, &fb);
-    kind = (enum fuzz_kind)(header[FH_KIND] % FUZZ_KIND_COUNT);
-    if (kind >= FUZZ_KIND_EXAMPLE_0 && kind < FUZZ_KIND_EXAMPLE_END)
-        fuzz_params_example(kind - FUZZ_KIND_EXAMPLE_0, &p);
+    if (header[FH_KIND] >= FUZZ_KIND_EXAMPLE_0)
+        fuzz_params_example(header[FH_KIND] - FUZZ_KIND_EXAMPLE_0, &p);
     else
-        fuzz_params_generic(kind, header, &p);
+        fuzz_params_generic(header, &p);
     p.stride_modes[0] = header[FH_STRIDE_MODES] & 15;
     p.stride_modes[1] = header[FH_STRIDE_MODES] >> 4;
     out->level = levels[header[FH_LEVEL] % FUZZ_LEVEL_COUNT];

@@ -17,7 +17,7 @@ struct fuzz_case
     enum fuzz_rare rare;
     uint8_t options;               /* FUZZ_OPT_* */
     const DML_OPERATOR_DESC *desc; /* what CreateOperator gets; may be NULL */
-    bool implemented;              /* desc->Type has a builder (fuzz_ops.c): it is implemented */
+    bool implemented;              /* desc->Type has a fuzz_op (fuzz_op.h): it is implemented */
     DML_EXECUTION_FLAGS compile_flags;
     /* Meaningful once CreateOperator has accepted desc: */
     const DML_TENSOR_DESC *inputs; /* input_count consecutive descs (the operator's order) */

@@ -74,11 +74,13 @@ const DML_TENSOR_DESC *fd_tensor(struct fuzz_decoder *d, uint32_t tensor,
 void fd_tensor_into(struct fuzz_decoder *d, uint32_t tensor, const struct fuzz_params *p,
                     const struct fuzz_shape *shape, DML_TENSOR_FLAGS flags, DML_TENSOR_DESC *slot);
 
-/* fuzz_params.c: a valid desc from the header's seeds, or a documentation example. */
-void fuzz_params_generic(enum fuzz_kind kind, const uint8_t *header, struct fuzz_params *p);
+/* fuzz_params.c: a valid desc of the header's kind from its seeds (an operator type the fuzzer
+ * has no operator of: generic tensors only), or a documentation example. */
+void fuzz_params_generic(const uint8_t *header, struct fuzz_params *p);
 void fuzz_params_example(unsigned example, struct fuzz_params *p);
 
-/* fuzz_ops.c: the operator's desc (c->desc, c->input, c->outputs, c->output_count). */
+/* fuzz_ops.c: the operator's desc (c->desc, c->input, c->outputs, c->output_count), by its
+ * operator's builder (fuzz_op.h). */
 void fuzz_build_op(struct fuzz_decoder *d, const struct fuzz_params *p,
                    DML_TENSOR_FLAGS input_flags, struct fuzz_case *c);
 

@@ -41,10 +41,6 @@ void fuzz_device_warm_up(void);
 void fuzz_device_discard(DML_FEATURE_LEVEL level);
 void fuzz_device_release_all(void);
 
-/* fuzz_ops.c: the operator types with a builder (every implemented one): i-th, or 0 past the
- * end. */
-DML_OPERATOR_TYPE fuzz_builder_type(uint32_t i);
-
 /* fuzz_exec.c: CompileOperator and everything after it, for an operator CreateOperator made. */
 struct fuzz_case;
 const char *fuzz_execute(IDMLDevice *device, const struct fuzz_case *c, IDMLOperator *op);

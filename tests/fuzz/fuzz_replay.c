@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "fuzz_harness.h"
+#include "fuzz_op.h"
 #include "gpu.h"
 
 /* The committed corpus holds at least this many files; fewer means it was lost. */
@@ -116,18 +117,20 @@ static void test_corpus_reaches_execution(void **state)
     assert_true(fuzz_stats.accepted < fuzz_stats.cases); /* some edge cases are rejected */
 }
 
-/* Runs last too: every operator with a builder (every implemented one) had a case executed and
- * compared byte for byte with the C reference. */
+/* Runs last too: every operator of DML_OPS (each has a builder, fuzz_op.h) had a case executed
+ * and compared byte for byte with the C reference; and its type, its kind byte, names it alone. */
 static void test_corpus_compares_every_operator(void **state)
 {
     uint32_t missing = 0;
-    DML_OPERATOR_TYPE type;
-    for (uint32_t i = 0; (type = fuzz_builder_type(i)) != 0; ++i)
+    const struct fuzz_op *op;
+    for (uint32_t i = 0; (op = fuzz_op_at(i)) != NULL; ++i)
     {
-        if (fuzz_stats.compared_of[type])
+        assert_true((unsigned)op->type < (unsigned)FUZZ_KIND_EXAMPLE_0);
+        assert_ptr_equal(fuzz_op_of(op->type), op);
+        if (fuzz_stats.compared_of[op->type])
             continue;
         printf("corpus: no case of operator type %u was compared with the reference\n",
-               (unsigned)type);
+               (unsigned)op->type);
         ++missing;
     }
     assert_int_equal(missing, 0);

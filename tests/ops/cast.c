@@ -3,7 +3,7 @@
  * every rule and the feature-level boundaries of both tensors; the GPU random differential, seeded
  * random cases on the GPU and through plan_exec bit-exact against the reference, every type pair
  * over every edge value of its input type first (the conversions themselves are
- * reference/cast_ref.c). */
+ * reference/cast_ref.c); the fuzz part, its builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -500,5 +500,46 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's CAST (fuzz_op.h): the output of another of the 11 types. */
+#include "fuzz_op.h"
+
+static void generate_cast(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    p->out_data_type =
+        (DML_TENSOR_DATA_TYPE)(1 + (p->data_type - 1 + 1 + fuzz_rng_below(rng, 10)) % 11);
+}
+
+static void *build_cast(struct fuzz_decoder *d, const struct fuzz_params *p,
+                        DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_CAST_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    return desc;
+}
+
+/* Valid ones between types, with options and layouts; an output type 0. */
+static const struct fuzz_seed cast_seeds[] = {
+    {"cast-f16-to-int8", 0, 0, 0, F16, RANK(3), 0, 0x345, 2},
+    {"cast-f64-to-int64-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, F64, RANK(2),
+     STRIDES(FUZZ_STRIDES_REVERSED, 0), 0x56, 1},
+    {"cast-int64-to-f16-twice", 0, 0, FUZZ_OPT_TWICE, I64, RANK(6),
+     STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x212121, 1},
+    {"cast-u8-to-int64-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, U8, RANK(8), 0, 0x12121212, 2},
+    {"cast-output-type-unknown", 0, 0, 0, F32, RANK(2), 0, 0x23, 1,
+     .patches = {SET(FF_DATA_TYPE, 1, 0, 0)}},
+};
+
+const struct fuzz_op fuzz_op_cast = {DML_OPERATOR_CAST, generate_cast, build_cast,
+                                     .seeds = cast_seeds, .seed_count = FUZZ_COUNT(cast_seeds)};
 
 #endif

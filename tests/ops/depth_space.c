@@ -3,7 +3,7 @@
  * (op_part.h): the C reference, each output element from the desc; the validation cases, every rule
  * and the feature-level boundaries of the four operators; the GPU random differential, seeded
  * random cases on the GPU and through plan_exec bit-exact against the reference, all four operators
- * in both orders. */
+ * in both orders; the fuzz part, its builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -428,5 +428,96 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's DEPTH_TO_SPACE(1) and SPACE_TO_DEPTH(1) (fuzz_op.h), 4-D: the depth tensor
+ * {N, C*B*B, H, W}, the space one {N, C, H*B, W*B}, B 1-3, either order. */
+#include <string.h>
+
+#include "fuzz_op.h"
+
+static bool to_space(DML_OPERATOR_TYPE type)
+{
+    return type == DML_OPERATOR_DEPTH_TO_SPACE || type == DML_OPERATOR_DEPTH_TO_SPACE1;
+}
+
+static void generate_depth_space(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    const uint32_t b = 1 + fuzz_rng_below(rng, 3);
+    const uint32_t depth[4] = {p->input.sizes[0], p->input.sizes[1] * b * b, p->input.sizes[2],
+                               p->input.sizes[3]};
+    const uint32_t space[4] = {p->input.sizes[0], p->input.sizes[1], p->input.sizes[2] * b,
+                               p->input.sizes[3] * b};
+
+    p->block = b;
+    p->order = fuzz_rng_below(rng, 2);
+    memcpy(p->input.sizes, to_space(p->type) ? depth : space, sizeof(depth));
+    memcpy(p->outputs[0].sizes, to_space(p->type) ? space : depth, sizeof(depth));
+}
+
+/* The four descs share DEPTH_TO_SPACE1's layout; the first versions end before Order (their
+ * allocation too, so that reading Order of them is an overflow). */
+static void *build_depth_space(struct fuzz_decoder *d, const struct fuzz_params *p,
+                               DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    const bool ordered =
+        p->type == DML_OPERATOR_DEPTH_TO_SPACE1 || p->type == DML_OPERATOR_SPACE_TO_DEPTH1;
+    DML_DEPTH_TO_SPACE1_OPERATOR_DESC *desc =
+        fd_alloc(d, 1, ordered ? sizeof(*desc) : sizeof(DML_DEPTH_TO_SPACE_OPERATOR_DESC));
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->BlockSize = fd_u32(d, FF_BLOCK_SIZE, 0, 0, p->block);
+    if (ordered)
+        desc->Order = (DML_DEPTH_SPACE_ORDER)fd_u32(d, FF_ORDER, 0, 0, p->order);
+    return desc;
+}
+
+/* The parameter seed picks BlockSize and Order: 17, 3 and 5 give BlockSize 2 and DEPTH_COLUMN_ROW,
+ * 11 BlockSize 2 and COLUMN_ROW_DEPTH, 8 BlockSize 3 and COLUMN_ROW_DEPTH. Valid ones with
+ * options and layouts; BlockSize 0 and 2^32-1, Order 2. */
+static const struct fuzz_seed depth_to_space_seeds[] = {
+    {"depth-to-space-f32", 0, 0, 0, F32, 0, 0, 0x2345, 17},
+    {"depth-space-block-0", 0, 0, 0, F32, 0, 0, 0x2345, 17,
+     .patches = {SET(FF_BLOCK_SIZE, 0, 0, 0)}},
+};
+
+static const struct fuzz_seed depth_to_space1_seeds[] = {
+    {"depth-to-space1-u8-padded", 0, 0, 0, U8, 0,
+     STRIDES(FUZZ_STRIDES_PADDED, FUZZ_STRIDES_REVERSED), 0x3333, 3},
+    {"depth-space-block-max", 0, 0, 0, F32, 0, 0, 0x2345, 2,
+     .patches = {SET(FF_BLOCK_SIZE, 0, 0, 0xFFFFFFFF)}},
+};
+
+static const struct fuzz_seed space_to_depth_seeds[] = {
+    {"space-to-depth-f16-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, F16, 0, 0, 0x1234, 5},
+};
+
+static const struct fuzz_seed space_to_depth1_seeds[] = {
+    {"space-to-depth1-i64-crd-twice", 0, 0, FUZZ_OPT_TWICE, I64, 0, 0, 0x2222, 8},
+    {"space-to-depth1-crd-broadcast", 0, 0, 0, I16, 0, STRIDES(FUZZ_STRIDES_BROADCAST, 0), 0x4444,
+     11},
+    {"depth-space-order-2", 0, 0, 0, F32, 0, 0, 0x2345, 11, .patches = {SET(FF_ORDER, 0, 0, 2)}},
+};
+
+/* The four share the generator and the builder; each has its type and seeds. */
+#define DEPTH_SPACE_OP(name, op_type)                                                              \
+    const struct fuzz_op fuzz_op_##name = {.type = op_type,                                        \
+                                           .generate = generate_depth_space,                       \
+                                           .build = build_depth_space,                             \
+                                           .min_rank = 4,                                          \
+                                           .max_rank = 4,                                          \
+                                           .seeds = name##_seeds,                                  \
+                                           .seed_count = FUZZ_COUNT(name##_seeds)};
+DEPTH_SPACE_OP(depth_to_space, DML_OPERATOR_DEPTH_TO_SPACE)
+DEPTH_SPACE_OP(depth_to_space1, DML_OPERATOR_DEPTH_TO_SPACE1)
+DEPTH_SPACE_OP(space_to_depth, DML_OPERATOR_SPACE_TO_DEPTH)
+DEPTH_SPACE_OP(space_to_depth1, DML_OPERATOR_SPACE_TO_DEPTH1)
 
 #endif

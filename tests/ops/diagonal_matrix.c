@@ -2,7 +2,8 @@
  * dims, zero elsewhere. Its parts (op_part.h): the C reference, each output element from the desc;
  * the validation cases, the feature-level boundaries and the debug line; the GPU random
  * differential, seeded random cases on the GPU and through plan_exec bit-exact against the
- * reference, offsets inside and outside the matrix. */
+ * reference, offsets inside and outside the matrix; the fuzz part, its builder, valid default and
+ * seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -257,5 +258,55 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's DIAGONAL_MATRIX (fuzz_op.h), rank 2-4: no input, the output shaped like the input's
+ * default, a float Value and an Offset near the matrix. */
+#include <string.h>
+
+#include "fuzz_op.h"
+
+static void generate_diagonal(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    const uint32_t rank = p->input.rank, h = p->input.sizes[rank - 2], w = p->input.sizes[rank - 1];
+    p->input_count = 0;
+    p->value = fp_float_bits(rng);
+    p->band[0] = fp_band_bound(rng, h > w ? h : w);
+}
+
+static void *build_diagonal(struct fuzz_decoder *d, const struct fuzz_params *p,
+                            DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_DIAGONAL_MATRIX_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    uint32_t bits = (uint32_t)fd_u64(d, FF_VALUE, 0, 0, p->value);
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 0, 0, NULL, c);
+    desc->OutputTensor = c->outputs;
+    desc->Offset = (INT)fd_u32(d, FF_OFFSET, 0, 0, (uint32_t)p->band[0]);
+    memcpy(&desc->Value, &bits, sizeof(bits));
+    return desc;
+}
+
+/* Valid ones; an output of rank 1. */
+static const struct fuzz_seed diagonal_seeds[] = {
+    {"diagonal-f32-rank2", 0, 0, 0, F32, RANK(2), 0, 0xAB, 1},
+    {"diagonal-i16-rank4-twice", 0, 0, FUZZ_OPT_TWICE, I16, RANK(4),
+     STRIDES(0, FUZZ_STRIDES_PADDED), 0x3232, 2},
+    {"diagonal-rank1-rejected", 0, 0, 0, F32, RANK(2), 0, 0x12, 3,
+     .patches = {SET(FF_DIMENSION_COUNT, 1, 0, 1)}},
+};
+
+const struct fuzz_op fuzz_op_diagonal_matrix = {DML_OPERATOR_DIAGONAL_MATRIX,
+                                                generate_diagonal,
+                                                build_diagonal,
+                                                .min_rank = 2,
+                                                .max_rank = 4,
+                                                .seeds = diagonal_seeds,
+                                                .seed_count = FUZZ_COUNT(diagonal_seeds)};
 
 #endif

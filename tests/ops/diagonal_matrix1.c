@@ -3,7 +3,7 @@
  * output element from the desc; the validation cases, every rule, the feature-level boundaries and
  * the debug lines; the GPU random differential, seeded random cases on the GPU and through
  * plan_exec bit-exact against the reference, with and without the input, bands inside, across and
- * outside the matrix. */
+ * outside the matrix; the fuzz part, its builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -313,5 +313,65 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's DIAGONAL_MATRIX1 (fuzz_op.h), rank 2-4: the input present on two cases in three,
+ * any Value bits, DiagonalFillBegin and End near the matrix or at INT32_MIN, INT32_MAX. */
+#include "fuzz_op.h"
+
+static void generate_diagonal1(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    const uint32_t rank = p->input.rank, h = p->input.sizes[rank - 2], w = p->input.sizes[rank - 1];
+    p->input_count = fuzz_rng_below(rng, 3) != 0;
+    p->value = fp_scalar_bits(p->data_type, rng);
+    p->band[0] = fp_band_bound(rng, h > w ? h : w);
+    p->band[1] = fp_band_bound(rng, h > w ? h : w);
+}
+
+/* The input is optional: present by default when p's input count is 1 (FF_TENSOR_PTR 0 drops
+ * it); absent, it takes one NONE binding. FF_BAND: index 0 DiagonalFillBegin, 1 End. */
+static void *build_diagonal1(struct fuzz_decoder *d, const struct fuzz_params *p,
+                             DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const bool present = fd_u32(d, FF_TENSOR_PTR, 0, 0, p->input_count != 0) != 0;
+    const DML_TENSOR_DESC *in[1] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, present, 0, in, c);
+    c->absent_inputs = !present;
+    *desc =
+        (DML_DIAGONAL_MATRIX1_OPERATOR_DESC){in[0],
+                                             c->outputs,
+                                             fd_value_type(d, p),
+                                             fd_scalar(d, 0, p->value),
+                                             (INT)fd_u32(d, FF_BAND, 0, 0, (uint32_t)p->band[0]),
+                                             (INT)fd_u32(d, FF_BAND, 0, 1, (uint32_t)p->band[1])};
+    return desc;
+}
+
+/* With and without the input, a lower triangle; below FL 5.1. */
+static const struct fuzz_seed diagonal1_seeds[] = {
+    {"diagonal1-i64-rank3-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, I64, RANK(3),
+     STRIDES(FUZZ_STRIDES_BROADCAST, 0), 0x345, 1, .patches = {SET(FF_TENSOR_PTR, 0, 0, 1)}},
+    {"diagonal1-no-input-volatile", 0, 0, FUZZ_OPT_VOLATILE, F32, RANK(2), 0, 0x9C, 2,
+     .patches = {SET(FF_TENSOR_PTR, 0, 0, 0)}},
+    {"diagonal1-u16-rank4-owned-trilu", 0, 0, FUZZ_OPT_OWNED_INPUT, U16, RANK(4), 0, 0x2345, 3,
+     .patches = {SET(FF_TENSOR_PTR, 0, 0, 1), SET(FF_BAND, 0, 0, 0x80000000),
+                 SET(FF_BAND, 0, 1, 1)}},
+    {"diagonal1-fl5.0-rejected", FUZZ_LEVEL_5_0, 0, 0, F32, RANK(2), 0, 0x9C, 4},
+};
+
+const struct fuzz_op fuzz_op_diagonal_matrix1 = {DML_OPERATOR_DIAGONAL_MATRIX1,
+                                                 generate_diagonal1,
+                                                 build_diagonal1,
+                                                 .min_rank = 2,
+                                                 .max_rank = 4,
+                                                 .seeds = diagonal1_seeds,
+                                                 .seed_count = FUZZ_COUNT(diagonal1_seeds)};
 
 #endif

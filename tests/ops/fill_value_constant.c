@@ -2,7 +2,7 @@
  * (op_part.h): the C reference, each output element from the desc; the validation cases, every
  * rule, the feature-level boundaries and the debug line; the GPU random differential, seeded random
  * cases on the GPU and through plan_exec bit-exact against the reference, all 11 types, any value
- * bits. */
+ * bits; the fuzz part, its builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -264,5 +264,43 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's FILL_VALUE_CONSTANT (fuzz_op.h): no input, the output shaped like the input's
+ * default, any value bits (mostly small values of float types). */
+#include "fuzz_op.h"
+
+static void generate_fill_constant(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    p->input_count = 0;
+    p->value = fp_scalar_bits(p->data_type, rng);
+}
+
+static void *build_fill_constant(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                 DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_FILL_VALUE_CONSTANT_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 0, 0, NULL, c);
+    *desc = (DML_FILL_VALUE_CONSTANT_OPERATOR_DESC){c->outputs, fd_value_type(d, p),
+                                                    fd_scalar(d, 0, p->value)};
+    return desc;
+}
+
+static const struct fuzz_seed fill_constant_seeds[] = {
+    {"fill-constant-u8-rank3-padded", 0, 0, 0, U8, RANK(3), STRIDES(0, FUZZ_STRIDES_PADDED), 0x345,
+     1},
+    {"fill-constant-f64-rank8-shared-twice", 0, 0, FUZZ_OPT_SHARED_BUFFER | FUZZ_OPT_TWICE, F64,
+     RANK(8), 0, 0x21212121, 2},
+};
+
+const struct fuzz_op fuzz_op_fill_value_constant = {
+    DML_OPERATOR_FILL_VALUE_CONSTANT, generate_fill_constant, build_fill_constant,
+    .seeds = fill_constant_seeds, .seed_count = FUZZ_COUNT(fill_constant_seeds)};
 
 #endif

@@ -2,7 +2,8 @@
  * ValueStart + k * ValueDelta. Its parts (op_part.h): the C reference, each output element from the
  * desc; the validation cases, every rule, the feature-level boundaries and the debug line; the GPU
  * random differential, seeded random cases on the GPU and through plan_exec bit-exact against the
- * reference, and indices up to 2^32 - 1 on hand-built plans. */
+ * reference, and indices up to 2^32 - 1 on hand-built plans; the fuzz part, its builder, valid
+ * default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -441,5 +442,53 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's FILL_VALUE_SEQUENCE (fuzz_op.h): no input, the output shaped like the input's
+ * default, any ValueStart and ValueDelta bits; no FLOAT64 (FL 5.0's table): FLOAT32 instead. */
+#include "fuzz_op.h"
+
+static void generate_fill_sequence(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    if (p->data_type == DML_TENSOR_DATA_TYPE_FLOAT64)
+        p->data_type = p->out_data_type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    p->input_count = 0;
+    p->value = fp_scalar_bits(p->data_type, rng);
+    p->delta = fp_scalar_bits(p->data_type, rng);
+}
+
+/* FF_VALUE: tensor byte 0 ValueStart, 1 ValueDelta. */
+static void *build_fill_sequence(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                 DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 0, 0, NULL, c);
+    *desc = (DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC){
+        c->outputs, fd_value_type(d, p), fd_scalar(d, 0, p->value), fd_scalar(d, 1, p->delta)};
+    return desc;
+}
+
+/* Valid ones; FLOAT64 and a value type that differs. */
+static const struct fuzz_seed fill_sequence_seeds[] = {
+    {"fill-sequence-f16-rank2", 0, 0, 0, F16, RANK(2), 0, 0x9F, 1},
+    {"fill-sequence-i32-rank4-reversed", 0, 0, FUZZ_OPT_VOLATILE, I32, RANK(4),
+     STRIDES(0, FUZZ_STRIDES_REVERSED), 0x4444, 2},
+    {"fill-sequence-f32-rank3", 0, 0, 0, F32, RANK(3), 0, 0x777, 3},
+    {"fill-sequence-f64-rejected", 0, 0, 0, F32, RANK(2), 0, 0x55, 4,
+     .patches = {SET(FF_DATA_TYPE, 1, 0, DML_TENSOR_DATA_TYPE_FLOAT64),
+                 SET(FF_VALUE_TYPE, 0, 0, DML_TENSOR_DATA_TYPE_FLOAT64)}},
+    {"fill-sequence-value-type-rejected", 0, 0, 0, F32, RANK(2), 0, 0x55, 5,
+     .patches = {SET(FF_VALUE_TYPE, 0, 0, DML_TENSOR_DATA_TYPE_INT32)}},
+};
+
+const struct fuzz_op fuzz_op_fill_value_sequence = {
+    DML_OPERATOR_FILL_VALUE_SEQUENCE, generate_fill_sequence, build_fill_sequence,
+    .seeds = fill_sequence_seeds, .seed_count = FUZZ_COUNT(fill_sequence_seeds)};
 
 #endif

@@ -3,7 +3,8 @@
  * rule, the documentation's examples and the feature-level boundaries of the data and index types;
  * the GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact
  * against the reference, every index type with indices in range, negative, out of range and huge,
- * also through the whole API, and golden plans. */
+ * also through the whole API, and golden plans; the fuzz part, its builder, valid default and seeds
+ * for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -389,5 +390,73 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's GATHER (fuzz_op.h), GA-4's shapes: the input dims before Axis that do not fit are
+ * 1; the indices' last IndexDimensions dims (none past Axis's place) of 1-3; the output the walk
+ * of the reference. */
+#include "fuzz_op.h"
+
+static void generate_gather(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    const int rank = (int)p->input.rank, a = (int)fuzz_rng_below(rng, p->input.rank);
+    const int m = (int)fuzz_rng_below(rng, p->input.rank + 1);
+    struct fuzz_shape indices = fp_ones(p), output = fp_ones(p);
+    fp_index_type(p, rng);
+    p->axis = (uint32_t)a;
+    p->counts[0] = (uint32_t)m;
+    p->input_count = 2;
+    for (int d = 0; d < rank; ++d)
+    {
+        if (d + m >= rank && rank - 1 - d <= a)
+            indices.sizes[d] = 1 + fuzz_rng_below(rng, 3);
+        if (d + 1 < m && d < a)
+            p->input.sizes[d] = 1;
+        if (d > a)
+            output.sizes[d] = p->input.sizes[d];
+    }
+    for (int t = 0; t < m && a - t >= 0; ++t)
+        output.sizes[a - t] = indices.sizes[rank - 1 - t];
+    for (int t = 0; a - m - t >= 0 && a - 1 - t >= 0; ++t)
+        output.sizes[a - m - t] = p->input.sizes[a - 1 - t];
+    p->inputs[1] = indices;
+    p->outputs[0] = output;
+}
+
+static void *build_gather(struct fuzz_decoder *d, const struct fuzz_params *p,
+                          DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_GATHER_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    *desc = (DML_GATHER_OPERATOR_DESC){in[0], in[1], c->outputs, fd_u32(d, FF_AXIS, 0, 0, p->axis),
+                                       fd_index_count(d, p, 0)};
+    return desc;
+}
+
+/* Valid ones with options and layouts (index tensor: FUZZ_INPUT_TENSOR(1)); FLOAT32 indices,
+ * Axis 2^32-1. */
+static const struct fuzz_seed gather_seeds[] = {
+    {"gather-f32-rank4", 0, 0, 0, F32, RANK(4), 0, 0x2345, 1},
+    {"gather-u8-rank2-owned-shared", 0, 0, FUZZ_OPT_OWNED_INPUT | FUZZ_OPT_SHARED_BUFFER, U8,
+     RANK(2), 0, 0x9A, 2},
+    {"gather-i64-rank6-broadcast-twice", 0, 0, FUZZ_OPT_TWICE, I64, RANK(6),
+     STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x212121, 3},
+    {"gather-f16-rank3-fl3.0", FUZZ_LEVEL_3_0, 0, 0, F16, RANK(3), 0, 0x567, 4},
+    {"gather-float-indices-rejected", 0, 0, 0, F32, RANK(3), 0, 0x345, 5,
+     .patches = {SET(FF_DATA_TYPE, FUZZ_INPUT_TENSOR(1), 0, DML_TENSOR_DATA_TYPE_FLOAT32)}},
+    {"gather-axis-max-rejected", 0, 0, 0, F32, RANK(2), 0, 0x45, 6,
+     .patches = {SET(FF_AXIS, 0, 0, 0xFFFFFFFF)}},
+};
+
+const struct fuzz_op fuzz_op_gather = {DML_OPERATOR_GATHER, generate_gather, build_gather,
+                                       .seeds = gather_seeds,
+                                       .seed_count = FUZZ_COUNT(gather_seeds)};
 
 #endif

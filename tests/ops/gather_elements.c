@@ -3,7 +3,8 @@
  * the validation cases, every rule, the documentation's example and the feature-level boundaries of
  * the data and index types; the GPU random differential, seeded random cases on the GPU and through
  * plan_exec bit-exact against the reference, every index type with indices in range, negative, out
- * of range and huge, also through the whole API. */
+ * of range and huge, also through the whole API; the fuzz part, its builder, valid default and
+ * seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -268,5 +269,47 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's GATHER_ELEMENTS (fuzz_op.h): indices like the input but along Axis, where they may
+ * hold more or fewer; the output theirs. */
+#include "fuzz_op.h"
+
+static void generate_gather_elements(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    fp_index_type(p, rng);
+    p->axis = fuzz_rng_below(rng, p->input.rank);
+    p->input_count = 2;
+    p->inputs[1] = p->input;
+    p->inputs[1].sizes[p->axis] = 1 + fuzz_rng_below(rng, p->input.sizes[p->axis] + 2);
+    p->outputs[0] = p->inputs[1];
+}
+
+static void *build_gather_elements(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                   DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_GATHER_ELEMENTS_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    *desc = (DML_GATHER_ELEMENTS_OPERATOR_DESC){in[0], in[1], c->outputs,
+                                                fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+static const struct fuzz_seed gather_elements_seeds[] = {
+    {"gather-elements-f16-rank3-twice", 0, 0, FUZZ_OPT_TWICE, F16, RANK(3), 0, 0x4A3, 1},
+    {"gather-elements-i8-rank8-reversed", 0, 0, 0, I8, RANK(8),
+     STRIDES(FUZZ_STRIDES_REVERSED, FUZZ_STRIDES_REVERSED), 0x12121212, 2},
+};
+
+const struct fuzz_op fuzz_op_gather_elements = {
+    DML_OPERATOR_GATHER_ELEMENTS, generate_gather_elements, build_gather_elements,
+    .seeds = gather_elements_seeds, .seed_count = FUZZ_COUNT(gather_elements_seeds)};
 
 #endif

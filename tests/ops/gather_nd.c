@@ -3,7 +3,8 @@
  * the validation cases, every rule, the documentation's examples and the feature-level boundaries;
  * the GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact
  * against the reference, every index type with indices in range, negative, out of range and huge,
- * also through the whole API. */
+ * also through the whole API; the fuzz part, its builder, valid default and seeds for the fuzzer.
+ */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -406,5 +407,63 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's GATHER_ND and GATHER_ND1 (fuzz_op.h): counts the ND rules allow (FD5), GATHER_ND1's
+ * with batches, and their shapes (fp_nd). */
+#include "fuzz_op.h"
+
+static void generate_gather_nd(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    fp_nd(p, rng, p->type == DML_OPERATOR_GATHER_ND1, false);
+}
+
+/* GATHER_ND's desc is GATHER_ND1's without BatchDimensionCount (its allocation too, so that
+ * reading it is an overflow). */
+static void *build_gather_nd(struct fuzz_decoder *d, const struct fuzz_params *p,
+                             DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    const bool v1 = p->type == DML_OPERATOR_GATHER_ND1;
+    DML_GATHER_ND1_OPERATOR_DESC *desc =
+        fd_alloc(d, 1, v1 ? sizeof(*desc) : sizeof(DML_GATHER_ND_OPERATOR_DESC));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    desc->InputTensor = in[0];
+    desc->IndicesTensor = in[1];
+    desc->OutputTensor = c->outputs;
+    desc->InputDimensionCount = fd_index_count(d, p, 0);
+    desc->IndicesDimensionCount = fd_index_count(d, p, 1);
+    if (v1)
+        desc->BatchDimensionCount = fd_index_count(d, p, 2);
+    return desc;
+}
+
+/* Valid ones with options and layouts; BatchDimensionCount 7. */
+static const struct fuzz_seed gather_nd_seeds[] = {
+    {"gather-nd-i64-rank3", 0, 0, 0, I64, RANK(3), 0, 0x537, 1},
+    {"gather-nd-u16-rank5-volatile", 0, 0, FUZZ_OPT_VOLATILE, U16, RANK(5),
+     STRIDES(FUZZ_STRIDES_PADDED, 0), 0x21212, 2},
+};
+
+static const struct fuzz_seed gather_nd1_seeds[] = {
+    {"gather-nd1-f64-rank5-broadcast", 0, 0, 0, F64, RANK(5), STRIDES(FUZZ_STRIDES_BROADCAST, 0),
+     0x21212, 3},
+    {"gather-nd1-f32-rank4-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, F32, RANK(4), 0, 0x3333, 4},
+    {"gather-nd1-batches-7-rejected", 0, 0, 0, F32, RANK(3), 0, 0x333, 5,
+     .patches = {SET(FF_INDEX_COUNT, 2, 0, 7)}},
+};
+
+const struct fuzz_op fuzz_op_gather_nd = {DML_OPERATOR_GATHER_ND, generate_gather_nd,
+                                          build_gather_nd, .seeds = gather_nd_seeds,
+                                          .seed_count = FUZZ_COUNT(gather_nd_seeds)};
+const struct fuzz_op fuzz_op_gather_nd1 = {DML_OPERATOR_GATHER_ND1, generate_gather_nd,
+                                           build_gather_nd, .seeds = gather_nd1_seeds,
+                                           .seed_count = FUZZ_COUNT(gather_nd1_seeds)};
 
 #endif

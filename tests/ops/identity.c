@@ -2,7 +2,8 @@
  * ScaleBias when given. Its parts (op_part.h): the C reference, each output element from the desc;
  * the validation cases, every rule and the feature-level boundaries; the GPU random differential,
  * seeded random cases on the GPU and through plan_exec bit-exact against the reference, ScaleBias
- * on half of the float cases. */
+ * on half of the float cases; the fuzz part, its builder, valid default and seeds for the fuzzer.
+ */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -499,5 +500,68 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's ELEMENT_WISE_IDENTITY (fuzz_op.h): ScaleBias on half of the float cases, ordinary
+ * values or any bits (NaNs, subnormals). */
+#include <string.h>
+
+#include "fuzz_op.h"
+
+static void generate_identity(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    p->scale_bias = fp_is_float(p->data_type) && fuzz_rng_below(rng, 2);
+    p->scale_bits = fuzz_rng_below(rng, 2) ? 0x3C000000u + fuzz_rng_below(rng, 0x07000000u)
+                                           : fuzz_rng_next(rng);
+    p->bias_bits = fuzz_rng_below(rng, 2) ? 0xBC000000u + fuzz_rng_below(rng, 0x07000000u)
+                                          : fuzz_rng_next(rng);
+}
+
+static void *build_identity(struct fuzz_decoder *d, const struct fuzz_params *p,
+                            DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    DML_SCALE_BIAS *scale_bias;
+    uint32_t bits;
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->ScaleBias = NULL;
+    if (fd_u32(d, FF_SCALE_BIAS_PTR, 0, 0, p->scale_bias) &&
+        (scale_bias = fd_alloc(d, 1, sizeof(*scale_bias))))
+    {
+        bits = fd_u32(d, FF_SCALE, 0, 0, p->scale_bits);
+        memcpy(&scale_bias->Scale, &bits, sizeof(bits));
+        bits = fd_u32(d, FF_BIAS, 0, 0, p->bias_bits);
+        memcpy(&scale_bias->Bias, &bits, sizeof(bits));
+        desc->ScaleBias = scale_bias;
+    }
+    return desc;
+}
+
+/* Valid ones with and without ScaleBias (a NaN scale), layouts and options; ScaleBias on INT8. */
+static const struct fuzz_seed identity_seeds[] = {
+    {"identity-f32-rank5-scale-bias", 0, 0, 0, F32, RANK(5),
+     STRIDES(FUZZ_STRIDES_REVERSED, FUZZ_STRIDES_PADDED), 0x23232, 1,
+     .patches = {SET(FF_SCALE_BIAS_PTR, 0, 0, 1)}},
+    {"identity-f16-rank2-nan-scale", 0, 0, FUZZ_OPT_TWICE, F16, RANK(2), 0, 0xCD, 2,
+     .patches = {SET(FF_SCALE_BIAS_PTR, 0, 0, 1), SET(FF_SCALE, 0, 0, 0x7FA00001)}},
+    {"identity-f64-rank4-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, F64, RANK(4),
+     STRIDES(FUZZ_STRIDES_BROADCAST, 0), 0x2222, 3, .patches = {SET(FF_SCALE_BIAS_PTR, 0, 0, 1)}},
+    {"identity-u16-rank8-transposed", 0, 0, FUZZ_OPT_SHARED_BUFFER, U16, RANK(8),
+     STRIDES(FUZZ_STRIDES_PACKED, FUZZ_STRIDES_REVERSED), 0x12121212, 4},
+    {"identity-int8-scale-bias", 0, 0, 0, I8, RANK(3), 0, 0x333, 5,
+     .patches = {SET(FF_SCALE_BIAS_PTR, 0, 0, 1)}},
+};
+
+const struct fuzz_op fuzz_op_identity = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, generate_identity,
+                                         build_identity, .seeds = identity_seeds,
+                                         .seed_count = FUZZ_COUNT(identity_seeds)};
 
 #endif

@@ -1,7 +1,8 @@
 /* JOIN (spec 1.4): the inputs concatenated along Axis. Its parts (op_part.h): the C reference, each
  * output element from the desc; the validation cases, every rule, the feature-level boundaries and
  * large InputCounts; the GPU random differential, seeded random cases on the GPU and through
- * plan_exec bit-exact against the reference, 1-64 inputs along every axis. */
+ * plan_exec bit-exact against the reference, 1-64 inputs along every axis; the fuzz part, its
+ * builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -505,5 +506,96 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's JOIN (fuzz_op.h): 1-4 inputs of the input's shape but for the axis, whose extents
+ * follow one another. */
+#include "fuzz_op.h"
+
+static void generate_join(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    const uint32_t axis = fuzz_rng_below(rng, p->input.rank);
+
+    p->axis = axis;
+    p->input_count = 1 + fuzz_rng_below(rng, 4);
+    p->outputs[0].sizes[axis] = 0;
+    for (uint32_t j = 0; j < p->input_count; ++j)
+    {
+        p->inputs[j] = p->input;
+        p->inputs[j].sizes[axis] = 1 + fuzz_rng_below(rng, 3);
+        p->outputs[0].sizes[axis] += p->inputs[j].sizes[axis];
+    }
+    p->input = p->inputs[0];
+}
+
+/* Input j's default shape: its own, or input 0's with one slice of the axis. */
+static void join_shape(const struct fuzz_params *p, uint32_t j, struct fuzz_shape *shape)
+{
+    if (j < p->input_count && j < FUZZ_DEFAULT_OUTPUTS)
+    {
+        *shape = p->inputs[j];
+        return;
+    }
+    *shape = p->input;
+    if (p->axis < FUZZ_RANK_MAX)
+        shape->sizes[p->axis] = 1;
+}
+
+static DML_TENSOR_DESC *join_inputs(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                    uint32_t count, DML_TENSOR_FLAGS input_flags)
+{
+    DML_TENSOR_DESC *inputs;
+    struct fuzz_shape shape;
+
+    if (!fd_present(d, FF_ARRAY_PTR, 0, 0) || !(inputs = fd_alloc(d, count, sizeof(*inputs))))
+        return NULL;
+    for (uint32_t j = 0; j < count && j < FUZZ_MAX_OUTPUTS_DRAWN; ++j)
+    {
+        join_shape(p, j, &shape);
+        fd_tensor_into(d, FUZZ_INPUT_TENSOR(j), p, &shape, input_flags, &inputs[j]);
+    }
+    return inputs;
+}
+
+static void *build_join(struct fuzz_decoder *d, const struct fuzz_params *p,
+                        DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_JOIN_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    desc->InputCount = c->input_count = fd_u32(d, FF_INPUT_COUNT, 0, 0, p->input_count);
+    desc->InputTensors = c->inputs = join_inputs(d, p, desc->InputCount, input_flags);
+    desc->OutputTensor = c->outputs = fd_tensor(d, 1, p, &p->outputs[0], DML_TENSOR_FLAG_NONE);
+    c->output_count = 1;
+    desc->Axis = fd_u32(d, FF_AXIS, 0, 0, p->axis);
+    return desc;
+}
+
+/* Valid ones with options and layouts; InputCount 0 and 2^32-1, InputTensors NULL, an input of
+ * another type, a wrong axis size. */
+static const struct fuzz_seed join_seeds[] = {
+    {"join-f32-rank3", 0, 0, 0, F32, RANK(3), 0, 0x345, 1},
+    {"join-u8-rank8-shared-twice", 0, 0, FUZZ_OPT_SHARED_BUFFER | FUZZ_OPT_TWICE, U8, RANK(8),
+     STRIDES(FUZZ_STRIDES_PADDED, FUZZ_STRIDES_REVERSED), 0x21212121, 2},
+    {"join-i64-rank4-owned-volatile", 0, 0, FUZZ_OPT_OWNED_INPUT | FUZZ_OPT_VOLATILE, I64, RANK(4),
+     STRIDES(FUZZ_STRIDES_BROADCAST, 0), 0x4321, 3},
+    {"join-f16-fl3.0", FUZZ_LEVEL_3_0, 0, 0, F16, RANK(5), 0, 0x11111, 4},
+    {"join-input-count-0", 0, 0, 0, F32, RANK(2), 0, 0x23, 5,
+     .patches = {SET(FF_INPUT_COUNT, 0, 0, 0)}},
+    {"join-input-count-max", 0, 0, 0, F32, RANK(2), 0, 0x23, 5,
+     .patches = {SET(FF_INPUT_COUNT, 0, 0, 0xFFFFFFFF)}},
+    {"join-null-inputs", 0, 0, 0, F32, RANK(2), 0, 0x23, 6, .patches = {NULLPTR(FF_ARRAY_PTR, 0)}},
+    {"join-input-type-differs", 0, 0, 0, I16, RANK(3), 0, 0x333, 7,
+     .patches = {SET(FF_INPUT_COUNT, 0, 0, 3), SET(FF_DATA_TYPE, FUZZ_INPUT_TENSOR(2), 0, 5)}},
+    {"join-axis-size-wrong", 0, 0, 0, F32, RANK(3), 0, 0x333, 8,
+     .patches = {PLUS(FF_SIZE, 1, 0, 1)}},
+};
+
+const struct fuzz_op fuzz_op_join = {DML_OPERATOR_JOIN, generate_join, build_join,
+                                     .seeds = join_seeds, .seed_count = FUZZ_COUNT(join_seeds)};
 
 #endif

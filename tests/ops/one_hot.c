@@ -2,7 +2,8 @@
  * elsewhere. Its parts (op_part.h): the C reference, each output element from the desc; the
  * validation cases, every rule, the documentation's examples and the feature-level boundaries; the
  * GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact against
- * the reference, every index type, also through the whole API. */
+ * the reference, every index type, also through the whole API; the fuzz part, its builder, valid
+ * default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -277,5 +278,52 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's ONE_HOT (fuzz_op.h): the input's shape is the output's; input 0 the indices (1
+ * along Axis, tensor 0), input 1 the values {1.., 2} or {1.., 2, 1} (FUZZ_INPUT_TENSOR(1)). */
+#include "fuzz_op.h"
+
+static void generate_one_hot(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    const uint32_t rank = p->input.rank;
+    fp_index_type(p, rng);
+    p->axis = fuzz_rng_below(rng, rank);
+    p->input_count = 2;
+    p->outputs[0] = p->input;
+    p->inputs[1] = fp_ones(p);
+    p->inputs[1].sizes[rank > 1 && fuzz_rng_below(rng, 2) ? rank - 2 : rank - 1] = 2;
+    p->input.sizes[p->axis] = 1;
+}
+
+static void *build_one_hot(struct fuzz_decoder *d, const struct fuzz_params *p,
+                           DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_ONE_HOT_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 2, 1u << 0, in, c);
+    *desc =
+        (DML_ONE_HOT_OPERATOR_DESC){in[0], in[1], c->outputs, fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+/* Valid ones; INT32 indices below FL 3.0. */
+static const struct fuzz_seed one_hot_seeds[] = {
+    {"one-hot-f16-rank2", 0, 0, 0, F16, RANK(2), 0, 0x58, 1},
+    {"one-hot-u64-rank5-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, U64, RANK(5),
+     STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x21212, 2},
+    {"one-hot-int32-indices-fl2.1-rejected", FUZZ_LEVEL_2_1, 0, 0, F32, RANK(4), 0, 0x2222, 3,
+     .patches = {SET(FF_DATA_TYPE, 0, 0, DML_TENSOR_DATA_TYPE_INT32)}},
+};
+
+const struct fuzz_op fuzz_op_one_hot = {DML_OPERATOR_ONE_HOT, generate_one_hot, build_one_hot,
+                                        .seeds = one_hot_seeds,
+                                        .seed_count = FUZZ_COUNT(one_hot_seeds)};
 
 #endif

@@ -2,7 +2,8 @@
  * reflected or symmetric values. Its parts (op_part.h): the C reference, each output element from
  * the desc; the validation cases, the seed examples, every rule, the feature-level boundaries and
  * how the padding value is kept; no GPU part of its own: the gpu_ops test (tests/gpu_ops) runs its
- * random cases through the whole API. */
+ * random cases through the whole API; the fuzz part, its builder, valid default and seeds for the
+ * fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -315,5 +316,92 @@ static const struct CMUnitTest tests[] = {
 };
 
 VT_GROUP("padding", tests)
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's PADDING and PADDING1 (fuzz_op.h): any mode, 0-3 elements on each side, any value
+ * bits. */
+#include <string.h>
+
+#include "fuzz_op.h"
+
+static void generate_padding(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    p->mode = fuzz_rng_below(rng, 5);
+    p->value = fuzz_rng_next(rng);
+    for (uint32_t i = 0; i < p->input.rank; ++i)
+    {
+        p->arrays[0][i] = fuzz_rng_below(rng, 4);
+        p->arrays[1][i] = fuzz_rng_below(rng, 4);
+        p->outputs[0].sizes[i] = p->input.sizes[i] + p->arrays[0][i] + p->arrays[1][i];
+    }
+}
+
+static void *build_padding(struct fuzz_decoder *d, const struct fuzz_params *p,
+                           DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_PADDING_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    uint32_t bits;
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->PaddingMode = (DML_PADDING_MODE)fd_u32(d, FF_MODE, 0, 0, p->mode);
+    bits = (uint32_t)fd_u64(d, FF_VALUE, 0, 0, p->value);
+    memcpy(&desc->PaddingValue, &bits, sizeof(bits));
+    desc->DimensionCount = fd_dimension_count(d, p);
+    desc->StartPadding = fd_desc_array(d, p, 0, desc->DimensionCount);
+    desc->EndPadding = fd_desc_array(d, p, 1, desc->DimensionCount);
+    return desc;
+}
+
+static void *build_padding1(struct fuzz_decoder *d, const struct fuzz_params *p,
+                            DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_PADDING1_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->PaddingMode = (DML_PADDING_MODE)fd_u32(d, FF_MODE, 0, 0, p->mode);
+    desc->PaddingValueDataType = fd_value_type(d, p);
+    desc->PaddingValue.UInt64 = fd_u64(d, FF_VALUE, 0, 0, p->value);
+    desc->DimensionCount = fd_dimension_count(d, p);
+    desc->StartPadding = fd_desc_array(d, p, 0, desc->DimensionCount);
+    desc->EndPadding = fd_desc_array(d, p, 1, desc->DimensionCount);
+    return desc;
+}
+
+/* Valid ones over types, ranks, layouts and options; a NaN value on INT8, a value type that
+ * differs (the documentation's examples are fuzz_seed_gen.c's). */
+static const struct fuzz_seed padding_seeds[] = {
+    {"padding-f16-rank5", FUZZ_LEVEL_3_0, 0, 0, F16, RANK(5), 0, 0x31313, 6},
+    {"padding-u8-rank8-wrap", 0, 0, FUZZ_OPT_SHARED_BUFFER, U8, RANK(8),
+     STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x22222222, 4},
+    {"input-broadcast-output-padded", 0, 0, FUZZ_OPT_TWICE, F16, RANK(3),
+     STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x5A7, 3},
+    {"padding-value-nan-int8", 0, 0, 0, I8, RANK(4), 0, 0x1234, 0,
+     .patches = {SET(FF_VALUE, 0, 0, 0x7FC00000), SET(FF_MODE, 0, 0, 0)}},
+};
+
+static const struct fuzz_seed padding1_seeds[] = {
+    {"padding1-f64-rank2-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, F64, RANK(2), 0, 0x77, 11},
+    {"padding1-i8-rank6-twice", 0, 0, FUZZ_OPT_TWICE, I8, RANK(6), 0, 0x212121, 12},
+    {"padding1-value-type-mismatch", 0, 0, 0, F32, RANK(3), 0, 0x456, 1,
+     .patches = {SET(FF_VALUE_TYPE, 0, 0, 2)}},
+};
+
+const struct fuzz_op fuzz_op_padding = {DML_OPERATOR_PADDING, generate_padding, build_padding,
+                                        .seeds = padding_seeds,
+                                        .seed_count = FUZZ_COUNT(padding_seeds)};
+const struct fuzz_op fuzz_op_padding1 = {DML_OPERATOR_PADDING1, generate_padding, build_padding1,
+                                         .seeds = padding1_seeds,
+                                         .seed_count = FUZZ_COUNT(padding1_seeds)};
 
 #endif

@@ -2,7 +2,8 @@
  * SequenceLengths elements. Its parts (op_part.h): the C reference, each output element from the
  * desc; the validation cases, every rule, the documentation's examples and the feature-level
  * boundaries; the GPU random differential, seeded random cases on the GPU and through plan_exec
- * bit-exact against the reference, both length types, also through the whole API. */
+ * bit-exact against the reference, both length types, also through the whole API; the fuzz part,
+ * its builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -268,5 +269,47 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's REVERSE_SUBSEQUENCES (fuzz_op.h): lengths (UINT32 or UINT64) of 1 along Axis. */
+#include "fuzz_op.h"
+
+static void generate_reverse(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    p->index_type =
+        fuzz_rng_below(rng, 2) ? DML_TENSOR_DATA_TYPE_UINT64 : DML_TENSOR_DATA_TYPE_UINT32;
+    p->axis = fuzz_rng_below(rng, p->input.rank);
+    p->input_count = 2;
+    p->inputs[1] = p->input;
+    p->inputs[1].sizes[p->axis] = 1;
+}
+
+static void *build_reverse(struct fuzz_decoder *d, const struct fuzz_params *p,
+                           DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[2] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 2, 1u << 1, in, c);
+    *desc = (DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC){in[0], in[1], c->outputs,
+                                                     fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+static const struct fuzz_seed reverse_seeds[] = {
+    {"reverse-subsequences-i64-rank5-padded", 0, 0, 0, I64, RANK(5),
+     STRIDES(FUZZ_STRIDES_PADDED, FUZZ_STRIDES_REVERSED), 0x12321, 1},
+    {"reverse-subsequences-u8-rank1-owned-twice", 0, 0, FUZZ_OPT_OWNED_INPUT | FUZZ_OPT_TWICE, U8,
+     RANK(1), 0, 0xD, 2},
+};
+
+const struct fuzz_op fuzz_op_reverse_subsequences = {
+    DML_OPERATOR_REVERSE_SUBSEQUENCES, generate_reverse, build_reverse, .seeds = reverse_seeds,
+    .seed_count = FUZZ_COUNT(reverse_seeds)};
 
 #endif

@@ -3,7 +3,8 @@
  * desc; the validation cases, every rule, the documentation's examples and the feature-level
  * boundaries; the GPU random differential, seeded random cases on the GPU and through plan_exec
  * bit-exact against the reference, every index type with indices in range, negative, out of range
- * and huge, also through the whole API, many updates of one element. */
+ * and huge, also through the whole API, many updates of one element; the fuzz part, its builder,
+ * valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -293,5 +294,49 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's SCATTER_ELEMENTS (fuzz_op.h): indices and updates like the input but along Axis,
+ * where they may hold more or fewer; the output the input's. */
+#include "fuzz_op.h"
+
+static void generate_scatter(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    fp_index_type(p, rng);
+    p->axis = fuzz_rng_below(rng, p->input.rank);
+    p->input_count = 3;
+    p->inputs[1] = p->input;
+    p->inputs[1].sizes[p->axis] = 1 + fuzz_rng_below(rng, p->input.sizes[p->axis] + 2);
+    p->inputs[2] = p->inputs[1];
+}
+
+static void *build_scatter(struct fuzz_decoder *d, const struct fuzz_params *p,
+                           DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SCATTER_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[3] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 3, 1u << 1, in, c);
+    *desc = (DML_SCATTER_OPERATOR_DESC){in[0], in[1], in[2], c->outputs,
+                                        fd_u32(d, FF_AXIS, 0, 0, p->axis)};
+    return desc;
+}
+
+static const struct fuzz_seed scatter_seeds[] = {
+    {"scatter-f32-rank3-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, F32, RANK(3), 0, 0x676, 1},
+    {"scatter-i8-rank1-volatile-twice", 0, 0, FUZZ_OPT_VOLATILE | FUZZ_OPT_TWICE, I8, RANK(1), 0,
+     0xC, 2},
+    {"scatter-f16-rank4-owned-padded", 0, 0, FUZZ_OPT_OWNED_INPUT, F16, RANK(4),
+     STRIDES(FUZZ_STRIDES_PADDED, FUZZ_STRIDES_PADDED), 0x2323, 3},
+};
+
+const struct fuzz_op fuzz_op_scatter_elements = {DML_OPERATOR_SCATTER_ELEMENTS, generate_scatter,
+                                                 build_scatter, .seeds = scatter_seeds,
+                                                 .seed_count = FUZZ_COUNT(scatter_seeds)};
 
 #endif

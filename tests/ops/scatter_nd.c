@@ -3,7 +3,8 @@
  * validation cases, every rule, the documentation's examples and the feature-level boundaries; the
  * GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact against
  * the reference, every index type with indices in range, negative, out of range and huge, also
- * through the whole API, many tuples naming one block. */
+ * through the whole API, many tuples naming one block; the fuzz part, its builder, valid default
+ * and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -448,5 +449,47 @@ int main(void)
         IDMLDevice_Release(device);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's SCATTER_ND (fuzz_op.h): counts the ND rules allow (FD5) and their shapes (fp_nd),
+ * the output the input's. */
+#include "fuzz_op.h"
+
+static void generate_scatter_nd(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    fp_nd(p, rng, false, true);
+}
+
+static void *build_scatter_nd(struct fuzz_decoder *d, const struct fuzz_params *p,
+                              DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SCATTER_ND_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+    const DML_TENSOR_DESC *in[3] = {NULL};
+
+    if (!desc)
+        return NULL;
+    fd_listed_tensors(d, p, input_flags, 3, 1u << 1, in, c);
+    *desc = (DML_SCATTER_ND_OPERATOR_DESC){
+        in[0], in[1], in[2], c->outputs, fd_index_count(d, p, 0), fd_index_count(d, p, 1)};
+    return desc;
+}
+
+/* Valid ones with options and layouts; InputDimensionCount 0. */
+static const struct fuzz_seed scatter_nd_seeds[] = {
+    {"scatter-nd-u8-rank4-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, U8, RANK(4), 0, 0x3434, 1},
+    {"scatter-nd-f32-rank2-shared-twice", 0, 0, FUZZ_OPT_SHARED_BUFFER | FUZZ_OPT_TWICE, F32,
+     RANK(2), 0, 0x97, 2},
+    {"scatter-nd-i64-rank6-reversed", 0, 0, 0, I64, RANK(6), STRIDES(FUZZ_STRIDES_REVERSED, 0),
+     0x212121, 3},
+    {"scatter-nd-count-0-rejected", 0, 0, 0, F32, RANK(2), 0, 0x44, 4,
+     .patches = {SET(FF_INDEX_COUNT, 0, 0, 0)}},
+};
+
+const struct fuzz_op fuzz_op_scatter_nd = {DML_OPERATOR_SCATTER_ND, generate_scatter_nd,
+                                           build_scatter_nd, .seeds = scatter_nd_seeds,
+                                           .seed_count = FUZZ_COUNT(scatter_nd_seeds)};
 
 #endif

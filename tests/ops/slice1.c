@@ -1,7 +1,8 @@
 /* SLICE1 (spec 1.1) and SLICE (spec 1.2): a strided window of the input. Its parts (op_part.h): the
  * C reference, each output element from the desc; the validation cases, the seed examples, every
  * rule, the feature-level boundaries and SLICE as a SLICE1 window; no GPU part of its own: the
- * gpu_ops test (tests/gpu_ops) runs its random cases through the whole API. */
+ * gpu_ops test (tests/gpu_ops) runs its random cases through the whole API; the fuzz part, its
+ * builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -348,5 +349,88 @@ static const struct CMUnitTest tests[] = {
 };
 
 VT_GROUP("slice", tests)
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's SLICE1 and SLICE (fuzz_op.h): windows inside the input, strides 1-3 (SLICE1's of
+ * alternating sign with FUZZ_OPT_NEGATIVE). */
+#include "fuzz_op.h"
+
+static void generate_slice(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    for (uint32_t i = 0; i < p->input.rank; ++i)
+    {
+        const uint32_t size = p->input.sizes[i];
+        const uint32_t offset = fuzz_rng_below(rng, size);
+        const uint32_t stride = 1 + fuzz_rng_below(rng, 3);
+        const uint32_t count = 1 + fuzz_rng_below(rng, 1 + (size - 1 - offset) / stride);
+
+        p->arrays[0][i] = offset;
+        p->arrays[1][i] = count;
+        p->arrays[2][i] = stride;
+        p->outputs[0].sizes[i] = count;
+    }
+}
+
+static void *build_slice1(struct fuzz_decoder *d, const struct fuzz_params *p,
+                          DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SLICE1_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->DimensionCount = fd_dimension_count(d, p);
+    desc->InputWindowOffsets = fd_desc_array(d, p, 0, desc->DimensionCount);
+    desc->InputWindowSizes = fd_desc_array(d, p, 1, desc->DimensionCount);
+    desc->InputWindowStrides = (const INT *)fd_desc_array(d, p, 2, desc->DimensionCount);
+    return desc;
+}
+
+static void *build_slice(struct fuzz_decoder *d, const struct fuzz_params *p,
+                         DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SLICE_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->DimensionCount = fd_dimension_count(d, p);
+    desc->Offsets = fd_desc_array(d, p, 0, desc->DimensionCount);
+    desc->Sizes = fd_desc_array(d, p, 1, desc->DimensionCount);
+    desc->Strides = fd_desc_array(d, p, 2, desc->DimensionCount);
+    return desc;
+}
+
+/* Valid ones over types, ranks and layouts; strides 2^31 and 0 (the documentation's SLICE1
+ * examples are fuzz_seed_gen.c's). */
+static const struct fuzz_seed slice1_seeds[] = {
+    {"slice1-int8-rank1", 0, 0, 0, I8, RANK(1), 0, 0xF, 7},
+    {"slice1-f16-rank3-negative", 0, 0, FUZZ_OPT_NEGATIVE, F16, RANK(3), 0, 0x9AB, 1},
+    {"slice1-f64-rank8-reversed-padded", 0, 0, FUZZ_OPT_NEGATIVE, F64, RANK(8),
+     STRIDES(FUZZ_STRIDES_REVERSED, FUZZ_STRIDES_PADDED), 0x12121212, 3},
+};
+
+static const struct fuzz_seed slice_seeds[] = {
+    {"slice-u8-rank5-broadcast", 0, 0, 0, U8, RANK(5), STRIDES(FUZZ_STRIDES_BROADCAST, 0), 0x54321,
+     9},
+    {"slice-int64-rank2-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, I64, RANK(2), 0, 0xDE, 4},
+    {"slice-stride-2p31", 0, 0, 0, F32, RANK(1), 0, 0, 0,
+     .patches = {SET(FF_SIZE, 0, 0, 0x80000001), SET(FF_ARRAY, 1, 0, 2),
+                 SET(FF_ARRAY, 2, 0, 0x80000000), SET(FF_SIZE, 1, 0, 2)}},
+    {"slice-stride-0", 0, 0, 0, F32, RANK(2), 0, 0x44, 0, .patches = {SET(FF_ARRAY, 2, 1, 0)}},
+};
+
+const struct fuzz_op fuzz_op_slice1 = {DML_OPERATOR_SLICE1, fp_slice1_windows, build_slice1,
+                                       .seeds = slice1_seeds,
+                                       .seed_count = FUZZ_COUNT(slice1_seeds)};
+const struct fuzz_op fuzz_op_slice = {DML_OPERATOR_SLICE, generate_slice, build_slice,
+                                      .seeds = slice_seeds, .seed_count = FUZZ_COUNT(slice_seeds)};
 
 #endif

@@ -2,7 +2,8 @@
  * elsewhere. Its parts (op_part.h): the C reference, each output element from the desc; the
  * validation cases, every rule, the feature-level boundaries and the debug line; the GPU random
  * differential, seeded random cases on the GPU and through plan_exec bit-exact against the
- * reference, strides of either sign. */
+ * reference, strides of either sign; the fuzz part, its builder, valid default and seeds for the
+ * fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -351,5 +352,52 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's SLICE_GRAD (fuzz_op.h), SLICE1's backward: from a SLICE1 case (never a zero
+ * stride), the input gradient shaped like the slice's output and the output gradient like its
+ * input; the window arrays as SLICE1's. */
+#include "fuzz_op.h"
+
+static void generate_slice_grad(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    fp_slice1_windows(p, rng, options);
+    const struct fuzz_shape slice_input = p->input;
+    p->input = p->outputs[0];
+    p->outputs[0] = slice_input;
+}
+
+static void *build_slice_grad(struct fuzz_decoder *d, const struct fuzz_params *p,
+                              DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SLICE_GRAD_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputGradientTensor = c->inputs;
+    desc->OutputGradientTensor = c->outputs;
+    desc->DimensionCount = fd_dimension_count(d, p);
+    desc->InputWindowOffsets = fd_desc_array(d, p, 0, desc->DimensionCount);
+    desc->InputWindowSizes = fd_desc_array(d, p, 1, desc->DimensionCount);
+    desc->InputWindowStrides = (const INT *)fd_desc_array(d, p, 2, desc->DimensionCount);
+    return desc;
+}
+
+/* Valid ones; a stride of 0. */
+static const struct fuzz_seed slice_grad_seeds[] = {
+    {"slice-grad-f32-rank4-negative", 0, 0, FUZZ_OPT_NEGATIVE, F32, RANK(4), 0, 0x3456, 1},
+    {"slice-grad-i8-rank7-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, I8, RANK(7),
+     STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_REVERSED), 0x2121212, 2},
+    {"slice-grad-stride-0-rejected", 0, 0, 0, F32, RANK(2), 0, 0x66, 3,
+     .patches = {SET(FF_ARRAY, 2, 0, 0)}},
+};
+
+const struct fuzz_op fuzz_op_slice_grad = {DML_OPERATOR_SLICE_GRAD, generate_slice_grad,
+                                           build_slice_grad, .seeds = slice_grad_seeds,
+                                           .seed_count = FUZZ_COUNT(slice_grad_seeds)};
 
 #endif

@@ -1,7 +1,8 @@
 /* SPLIT (spec 1.3): the input cut along Axis into consecutive outputs. Its parts (op_part.h): the C
  * reference, each output element from the desc; the validation cases, the seed examples, every
  * rule, the feature-level boundaries and large OutputCounts; no GPU part of its own: the gpu_ops
- * test (tests/gpu_ops) runs its random cases through the whole API. */
+ * test (tests/gpu_ops) runs its random cases through the whole API; the fuzz part, its builder,
+ * valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -239,5 +240,89 @@ static const struct CMUnitTest tests[] = {
 };
 
 VT_GROUP("split", tests)
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's SPLIT (fuzz_op.h): the axis cut into 1-4 pieces of at least one slice each. */
+#include "fuzz_op.h"
+
+static void generate_split(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    const uint32_t axis = fuzz_rng_below(rng, p->input.rank);
+    const uint32_t length = p->input.sizes[axis];
+    uint32_t left = length;
+
+    p->axis = axis;
+    p->output_count = 1 + fuzz_rng_below(rng, length < 4 ? length : 4);
+    for (uint32_t k = 0; k < p->output_count; ++k)
+    {
+        const uint32_t still = p->output_count - 1 - k; /* pieces after this one */
+        const uint32_t piece = still ? 1 + fuzz_rng_below(rng, left - still) : left;
+
+        p->outputs[k] = p->input;
+        p->outputs[k].sizes[axis] = piece;
+        left -= piece;
+    }
+}
+
+/* Output k's default shape: its own, or the input's with one slice of the axis. */
+static void split_shape(const struct fuzz_params *p, uint32_t k, struct fuzz_shape *shape)
+{
+    if (k < p->output_count && k < FUZZ_DEFAULT_OUTPUTS)
+    {
+        *shape = p->outputs[k];
+        return;
+    }
+    *shape = p->input;
+    if (p->axis < FUZZ_RANK_MAX)
+        shape->sizes[p->axis] = 1;
+}
+
+static DML_TENSOR_DESC *split_outputs(struct fuzz_decoder *d, const struct fuzz_params *p,
+                                      uint32_t count)
+{
+    DML_TENSOR_DESC *outputs;
+    struct fuzz_shape shape;
+
+    if (!fd_present(d, FF_ARRAY_PTR, 0, 0) || !(outputs = fd_alloc(d, count, sizeof(*outputs))))
+        return NULL;
+    for (uint32_t k = 0; k < count && k < FUZZ_MAX_OUTPUTS_DRAWN; ++k)
+    {
+        split_shape(p, k, &shape);
+        fd_tensor_into(d, 1 + k, p, &shape, DML_TENSOR_FLAG_NONE, &outputs[k]);
+    }
+    return outputs;
+}
+
+static void *build_split(struct fuzz_decoder *d, const struct fuzz_params *p,
+                         DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_SPLIT_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    desc->InputTensor = c->inputs = fd_tensor(d, 0, p, &p->input, input_flags);
+    c->input_count = 1;
+    desc->OutputCount = c->output_count = fd_u32(d, FF_OUTPUT_COUNT, 0, 0, p->output_count);
+    desc->OutputTensors = c->outputs = split_outputs(d, p, desc->OutputCount);
+    desc->Axis = fd_u32(d, FF_AXIS, 0, 0, p->axis);
+    return desc;
+}
+
+/* Valid ones with options; OutputCount 2^32-1 (the documentation's examples are
+ * fuzz_seed_gen.c's). */
+static const struct fuzz_seed split_seeds[] = {
+    {"split-f32-rank4-shared", 0, 0, FUZZ_OPT_SHARED_BUFFER, F32, RANK(4),
+     STRIDES(FUZZ_STRIDES_PACKED, FUZZ_STRIDES_REVERSED), 0x5F5F, 2},
+    {"split-i64-rank7-owned-twice", 0, 0, FUZZ_OPT_OWNED_INPUT | FUZZ_OPT_TWICE | FUZZ_OPT_VOLATILE,
+     I64, RANK(7), 0, 0x3333333, 5},
+    {"split-output-count-max", 0, 0, 0, F32, RANK(1), 0, 0, 0,
+     .patches = {SET(FF_OUTPUT_COUNT, 0, 0, 0xFFFFFFFF), SET(FF_SIZE, 0, 0, 0xFFFFFFFF)}},
+};
+
+const struct fuzz_op fuzz_op_split = {DML_OPERATOR_SPLIT, generate_split, build_split,
+                                      .seeds = split_seeds, .seed_count = FUZZ_COUNT(split_seeds)};
 
 #endif

@@ -1,7 +1,8 @@
 /* TILE (datamove-family 8, FD6): the output is the input repeated Repeats[d] times along each dim
  * d. Its parts (op_part.h): the C reference, each output element from the desc; the validation
  * cases, every rule and the feature-level boundaries; the GPU random differential, seeded random
- * cases on the GPU and through plan_exec bit-exact against the reference, and golden plans. */
+ * cases on the GPU and through plan_exec bit-exact against the reference, and golden plans; the
+ * fuzz part, its builder, valid default and seeds for the fuzzer. */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -324,5 +325,52 @@ int main(void)
         dml_vk_device_destroy(dev);
     return failures ? 1 : 0;
 }
+
+#endif
+
+#if OP_TEST_PART == OP_PART_FUZZ
+
+/* The fuzzer's TILE (fuzz_op.h): repeats 1-3 (1-2 above rank 3). */
+#include "fuzz_op.h"
+
+static void generate_tile(struct fuzz_params *p, struct fuzz_rng *rng, uint8_t options)
+{
+    for (uint32_t i = 0; i < p->input.rank; ++i)
+    {
+        p->arrays[0][i] = 1 + fuzz_rng_below(rng, p->input.rank <= 3 ? 3 : 2);
+        p->outputs[0].sizes[i] = p->input.sizes[i] * p->arrays[0][i];
+    }
+}
+
+static void *build_tile(struct fuzz_decoder *d, const struct fuzz_params *p,
+                        DML_TENSOR_FLAGS input_flags, struct fuzz_case *c)
+{
+    DML_TILE_OPERATOR_DESC *desc = fd_alloc(d, 1, sizeof(*desc));
+
+    if (!desc)
+        return NULL;
+    fd_in_out(d, p, input_flags, c);
+    desc->InputTensor = c->inputs;
+    desc->OutputTensor = c->outputs;
+    desc->RepeatsCount = fd_dimension_count(d, p);
+    desc->Repeats = fd_desc_array(d, p, 0, desc->RepeatsCount);
+    return desc;
+}
+
+/* Valid ones with options and layouts; a repeat of 0, RepeatsCount short, Repeats NULL. */
+static const struct fuzz_seed tile_seeds[] = {
+    {"tile-f16-rank4", 0, 0, 0, F16, RANK(4), 0, 0x3232, 1},
+    {"tile-i8-rank7-shared-twice", 0, 0, FUZZ_OPT_SHARED_BUFFER | FUZZ_OPT_TWICE, I8, RANK(7),
+     STRIDES(FUZZ_STRIDES_BROADCAST, FUZZ_STRIDES_PADDED), 0x2121212, 2},
+    {"tile-u64-rank2-owned", 0, 0, FUZZ_OPT_OWNED_INPUT, U64, RANK(2), 0, 0x77, 3},
+    {"tile-repeats-0", 0, 0, 0, F32, RANK(3), 0, 0x345, 4, .patches = {SET(FF_ARRAY, 0, 1, 0)}},
+    {"tile-repeats-count-short", 0, 0, 0, F32, RANK(3), 0, 0x345, 4,
+     .patches = {SET(FF_DESC_DIMENSION_COUNT, 0, 0, 2)}},
+    {"tile-null-repeats", 0, 0, 0, F32, RANK(3), 0, 0x345, 4,
+     .patches = {NULLPTR(FF_ARRAY_PTR, 0)}},
+};
+
+const struct fuzz_op fuzz_op_tile = {DML_OPERATOR_TILE, generate_tile, build_tile,
+                                     .seeds = tile_seeds, .seed_count = FUZZ_COUNT(tile_seeds)};
 
 #endif
