@@ -1,12 +1,12 @@
 /* Validation of operator descs (spec sections 1 and 2) and CheckFeatureSupport (section 4.3).
  *
  * Every rule has an identifier, the spec's short name, a title and a one-line message. The rules
- * that several operators share (API, tensor, feature-level and some index rules) are DML_RULES
- * below, the graph's DML_GRAPH_RULES; an operator's own rules live in its src/ops/<op>.c
- * (DML_OP_RULES), attached to its registry entry. dml_rule_at() walks the whole catalogue, which
- * docs/rules.md is generated from. Every rejection goes through dml_reject(), which records the
- * rule in the context and, in debug mode, prints one "[DIRECTML ERROR]: " line saying what was
- * wrong. */
+ * that several operator files check (API, tensor and feature-level rules; GN-3, SC's output size
+ * and FV-1, each checked in two files) are DML_RULES below, the graph's DML_GRAPH_RULES; an
+ * operator's own rules live in its src/ops/<op>.c (DML_OP_RULES), attached to its registry entry.
+ * dml_rule_at() walks the whole catalogue, which docs/rules.md is generated from. Every rejection
+ * goes through dml_reject(), which records the rule in the context and, in debug mode, prints one
+ * "[DIRECTML ERROR]: " line saying what was wrong. */
 #ifndef DMLOPS_VALIDATE_H
 #define DMLOPS_VALIDATE_H
 

@@ -8,7 +8,7 @@
 
 #include "lower.h"
 
-/* The operator's own rules: X(ID, short name, title, message) */
+/* The operators' own rules: X(ID, short name, title, message) */
 #define DEPTH_SPACE_RULES(X)                                                                       \
     X(DS_2_BLOCK_SIZE, "DS-2", "block size", "BlockSize must be >= 1")                             \
     X(DS_2_DIVISIBLE, "DS-2", "block divisibility",                                                \

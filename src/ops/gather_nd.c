@@ -6,7 +6,7 @@
  * the end, so no value reads outside the input. */
 #include "ops/index.h"
 
-/* The operator's own rules: X(ID, short name, title, message) */
+/* The operators' own rules: X(ID, short name, title, message) */
 #define GATHER_ND_RULES(X)                                                                         \
     X(GN_2_DIMENSION_COUNTS, "GN-2/FD5", "dimension counts",                                       \
       "InputDimensionCount and IndicesDimensionCount must be 1..DimensionCount (decision FD5)")    \

@@ -7,7 +7,7 @@
 #include "lower.h"
 #include "scalar.h"
 
-/* The operator's own rules: X(ID, short name, title, message) */
+/* The operators' own rules: X(ID, short name, title, message) */
 #define PADDING_RULES(X)                                                                           \
     X(P_2_OUTPUT_SIZE, "P-2", "output size",                                                       \
       "OutputTensor.Sizes[i] must equal InputTensor.Sizes[i] + StartPadding[i] + EndPadding[i]")   \

@@ -6,7 +6,7 @@
 
 #include "lower.h"
 
-/* The operator's own rules: X(ID, short name, title, message) */
+/* The operators' own rules: X(ID, short name, title, message) */
 #define SLICE_RULES(X)                                                                             \
     X(S1_5_WINDOW_SIZE_ZERO, "S1-5", "window size", "every InputWindowSizes[i] must be >= 1")      \
     X(S1_5_WINDOW_OUT_OF_BOUNDS, "S1-5", "window out of bounds",                                   \
