@@ -25,6 +25,6 @@ elseif(MODE STREQUAL "update")
     file(WRITE ${DOC} "${head}${table}${tail}")
     message(STATUS "${DOC}: table rewritten")
 else()
-    message(FATAL_ERROR "${DOC} is out of step with the rule catalogue (src/validate.h); "
+    message(FATAL_ERROR "${DOC} is out of step with the rule catalogue (src/validate.h, src/ops/*.c); "
         "run: cmake --build <build dir> --target rules_doc\nexpected:\n${table}")
 endif()

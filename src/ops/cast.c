@@ -5,6 +5,12 @@
 
 #include "lower.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define CAST_RULES(X)                                                                              \
+    X(CA_1_SIZE_MISMATCH, "CA-1", "size mismatch",                                                 \
+      "OutputTensor.Sizes must equal InputTensor.Sizes")
+DML_OP_RULES(CAST_RULES);
+
 /* FD3: FL 1.0 includes INT32/UINT32 (the page omits them); 10T adds INT64/UINT64 at 3.0. */
 #define CAST_TYPES_10T (DML_TYPES_8T | DML_TYPE_BIT(INT64) | DML_TYPE_BIT(UINT64))
 
@@ -60,5 +66,9 @@ static HRESULT cast_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_cast = {DML_OPERATOR_CAST, "CAST", DML_FL_TABLE(cast_rows),
-                                         cast_validate, cast_lower};
+const struct dml_op_entry dml_op_cast = {.type = DML_OPERATOR_CAST,
+                                         .name = "CAST",
+                                         .fl = DML_FL_TABLE(cast_rows),
+                                         .validate = cast_validate,
+                                         .lower = cast_lower,
+                                         .rules = &op_rules};

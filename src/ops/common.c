@@ -86,12 +86,12 @@ static HRESULT check_fl(struct dml_validate_ctx *ctx, enum dml_fl_field field, u
                       needs ? dml_feature_level_name(needs) : "a level that does not exist yet");
 }
 
-HRESULT dml_check_padding_mode(struct dml_validate_ctx *ctx, DML_PADDING_MODE mode)
+HRESULT dml_check_padding_mode(struct dml_validate_ctx *ctx, dml_rule_code undefined,
+                               DML_PADDING_MODE mode)
 {
     if ((uint32_t)mode >= PADDING_MODE_COUNT)
-        return dml_reject(ctx, DML_RULE_P_3_PADDING_MODE,
-                          "PaddingMode is %u; allowed: 0..%u (CONSTANT..WRAP)", (unsigned)mode,
-                          (unsigned)PADDING_MODE_COUNT - 1);
+        return dml_reject(ctx, undefined, "PaddingMode is %u; allowed: 0..%u (CONSTANT..WRAP)",
+                          (unsigned)mode, (unsigned)PADDING_MODE_COUNT - 1);
     return check_fl(ctx, DML_FL_MODE, mode, NULL);
 }
 
@@ -151,7 +151,7 @@ HRESULT dml_validate_generated_output(struct dml_validate_ctx *ctx, const DML_TE
     return check_fl(ctx, DML_FL_DIMS, out->rank, name);
 }
 
-HRESULT dml_check_value_type(struct dml_validate_ctx *ctx, enum dml_rule rule,
+HRESULT dml_check_value_type(struct dml_validate_ctx *ctx, dml_rule_code rule,
                              DML_TENSOR_DATA_TYPE value_type, const struct dml_tensor *output)
 {
     if (value_type != output->data_type)

@@ -8,6 +8,17 @@
 
 #include "lower.h"
 
+/* The operators' own rules: X(ID, short name, title, message) */
+#define DEPTH_SPACE_RULES(X)                                                                       \
+    X(DS_2_BLOCK_SIZE, "DS-2", "block size", "BlockSize must be >= 1")                             \
+    X(DS_2_DIVISIBLE, "DS-2", "block divisibility",                                                \
+      "DEPTH_TO_SPACE: C must be a multiple of BlockSize^2; SPACE_TO_DEPTH: H and W of BlockSize") \
+    X(DS_2_OUTPUT_SIZE, "DS-2", "output size",                                                     \
+      "OutputTensor.Sizes must be {N, C/B^2, H*B, W*B} (DEPTH_TO_SPACE), {N, C*B^2, H/B, W/B} "    \
+      "(SPACE_TO_DEPTH)")                                                                          \
+    X(DS_3_ORDER, "DS-3", "order", "Order must be a defined DML_DEPTH_SPACE_ORDER (0 or 1)")
+DML_OP_RULES(DEPTH_SPACE_RULES);
+
 static const struct dml_fl_row v0_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 4, DML_TYPES_FLOAT, 0},
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
@@ -170,15 +181,27 @@ static HRESULT depth_space_lower(const struct dml_op_def *def, struct plan *plan
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_depth_to_space = {DML_OPERATOR_DEPTH_TO_SPACE, "DEPTH_TO_SPACE",
-                                                   DML_FL_TABLE(v0_rows), d2s_validate,
-                                                   depth_space_lower};
-const struct dml_op_entry dml_op_depth_to_space1 = {DML_OPERATOR_DEPTH_TO_SPACE1, "DEPTH_TO_SPACE1",
-                                                    DML_FL_TABLE(v1_rows), d2s1_validate,
-                                                    depth_space_lower};
-const struct dml_op_entry dml_op_space_to_depth = {DML_OPERATOR_SPACE_TO_DEPTH, "SPACE_TO_DEPTH",
-                                                   DML_FL_TABLE(v0_rows), s2d_validate,
-                                                   depth_space_lower};
-const struct dml_op_entry dml_op_space_to_depth1 = {DML_OPERATOR_SPACE_TO_DEPTH1, "SPACE_TO_DEPTH1",
-                                                    DML_FL_TABLE(v1_rows), s2d1_validate,
-                                                    depth_space_lower};
+const struct dml_op_entry dml_op_depth_to_space = {.type = DML_OPERATOR_DEPTH_TO_SPACE,
+                                                   .name = "DEPTH_TO_SPACE",
+                                                   .fl = DML_FL_TABLE(v0_rows),
+                                                   .validate = d2s_validate,
+                                                   .lower = depth_space_lower,
+                                                   .rules = &op_rules};
+const struct dml_op_entry dml_op_depth_to_space1 = {.type = DML_OPERATOR_DEPTH_TO_SPACE1,
+                                                    .name = "DEPTH_TO_SPACE1",
+                                                    .fl = DML_FL_TABLE(v1_rows),
+                                                    .validate = d2s1_validate,
+                                                    .lower = depth_space_lower,
+                                                    .rules = &op_rules};
+const struct dml_op_entry dml_op_space_to_depth = {.type = DML_OPERATOR_SPACE_TO_DEPTH,
+                                                   .name = "SPACE_TO_DEPTH",
+                                                   .fl = DML_FL_TABLE(v0_rows),
+                                                   .validate = s2d_validate,
+                                                   .lower = depth_space_lower,
+                                                   .rules = &op_rules};
+const struct dml_op_entry dml_op_space_to_depth1 = {.type = DML_OPERATOR_SPACE_TO_DEPTH1,
+                                                    .name = "SPACE_TO_DEPTH1",
+                                                    .fl = DML_FL_TABLE(v1_rows),
+                                                    .validate = s2d1_validate,
+                                                    .lower = depth_space_lower,
+                                                    .rules = &op_rules};

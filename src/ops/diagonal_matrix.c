@@ -52,6 +52,8 @@ HRESULT dml_diagonal_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_diagonal_matrix = {DML_OPERATOR_DIAGONAL_MATRIX, "DIAGONAL_MATRIX",
-                                                    DML_FL_TABLE(diagonal_rows), diagonal_validate,
-                                                    dml_diagonal_lower};
+const struct dml_op_entry dml_op_diagonal_matrix = {.type = DML_OPERATOR_DIAGONAL_MATRIX,
+                                                    .name = "DIAGONAL_MATRIX",
+                                                    .fl = DML_FL_TABLE(diagonal_rows),
+                                                    .validate = diagonal_validate,
+                                                    .lower = dml_diagonal_lower};

@@ -6,6 +6,13 @@
  * it the operator has no input tensor and its one input binding is NONE (SEM 4.6). */
 #include "ops/ops.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define DIAGONAL1_RULES(X)                                                                         \
+    X(DM1_1_VALUE_TYPE, "DM1-1", "value type", "ValueDataType must equal OutputTensor.DataType")   \
+    X(DM1_2_SIZE_MISMATCH, "DM1-2", "size mismatch",                                               \
+      "InputTensor.Sizes, when given, must equal OutputTensor.Sizes")
+DML_OP_RULES(DIAGONAL1_RULES);
+
 static const struct dml_fl_row diagonal1_rows[] = {
     {DML_FEATURE_LEVEL_5_1, 2, 4, DML_TYPES_11T, 0},
 };
@@ -43,6 +50,9 @@ static HRESULT diagonal1_validate(struct dml_validate_ctx *ctx, const void *desc
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_diagonal_matrix1 = {
-    DML_OPERATOR_DIAGONAL_MATRIX1, "DIAGONAL_MATRIX1", DML_FL_TABLE(diagonal1_rows),
-    diagonal1_validate, dml_diagonal_lower};
+const struct dml_op_entry dml_op_diagonal_matrix1 = {.type = DML_OPERATOR_DIAGONAL_MATRIX1,
+                                                     .name = "DIAGONAL_MATRIX1",
+                                                     .fl = DML_FL_TABLE(diagonal1_rows),
+                                                     .validate = diagonal1_validate,
+                                                     .lower = dml_diagonal_lower,
+                                                     .rules = &op_rules};

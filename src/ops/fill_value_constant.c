@@ -34,6 +34,8 @@ static HRESULT fill_constant_lower(const struct dml_op_def *def, struct plan *pl
     return hr;
 }
 
-const struct dml_op_entry dml_op_fill_value_constant = {
-    DML_OPERATOR_FILL_VALUE_CONSTANT, "FILL_VALUE_CONSTANT", DML_FL_TABLE(fill_constant_rows),
-    fill_constant_validate, fill_constant_lower};
+const struct dml_op_entry dml_op_fill_value_constant = {.type = DML_OPERATOR_FILL_VALUE_CONSTANT,
+                                                        .name = "FILL_VALUE_CONSTANT",
+                                                        .fl = DML_FL_TABLE(fill_constant_rows),
+                                                        .validate = fill_constant_validate,
+                                                        .lower = fill_constant_lower};

@@ -53,6 +53,8 @@ static HRESULT fill_sequence_lower(const struct dml_op_def *def, struct plan *pl
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_fill_value_sequence = {
-    DML_OPERATOR_FILL_VALUE_SEQUENCE, "FILL_VALUE_SEQUENCE", DML_FL_TABLE(fill_sequence_rows),
-    fill_sequence_validate, fill_sequence_lower};
+const struct dml_op_entry dml_op_fill_value_sequence = {.type = DML_OPERATOR_FILL_VALUE_SEQUENCE,
+                                                        .name = "FILL_VALUE_SEQUENCE",
+                                                        .fl = DML_FL_TABLE(fill_sequence_rows),
+                                                        .validate = fill_sequence_validate,
+                                                        .lower = fill_sequence_lower};

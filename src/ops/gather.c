@@ -7,6 +7,19 @@
 
 #include <string.h>
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define GATHER_RULES(X)                                                                            \
+    X(GA_2_AXIS, "GA-2", "axis", "Axis must be < InputTensor.DimensionCount")                      \
+    X(GA_3_INDEX_DIMENSIONS, "GA-3", "index dimensions",                                           \
+      "IndexDimensions must be <= IndicesTensor.DimensionCount")                                   \
+    X(GA_4_DIMENSION_FIT, "GA-4", "dimensions that do not fit",                                    \
+      "input dimensions before Axis that do not fit the output, and indices dimensions before "    \
+      "the last IndexDimensions, must be 1")                                                       \
+    X(GA_4_OUTPUT_SIZE, "GA-4", "output size",                                                     \
+      "OutputTensor.Sizes must be {InputTensor.Sizes[0..Axis), the last IndexDimensions of "       \
+      "IndicesTensor.Sizes, InputTensor.Sizes(Axis..)}, right-aligned (DirectMLX's Gather)")
+DML_OP_RULES(GATHER_RULES);
+
 static const struct dml_fl_row gather_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 4, DML_TYPES_FLOAT, 0},
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
@@ -92,5 +105,9 @@ static HRESULT gather_lower(const struct dml_op_def *def, struct plan *plan)
     return dml_index_lower(&layout, &roles, def->elem_size, plan);
 }
 
-const struct dml_op_entry dml_op_gather = {DML_OPERATOR_GATHER, "GATHER", DML_FL_TABLE(gather_rows),
-                                           gather_validate, gather_lower};
+const struct dml_op_entry dml_op_gather = {.type = DML_OPERATOR_GATHER,
+                                           .name = "GATHER",
+                                           .fl = DML_FL_TABLE(gather_rows),
+                                           .validate = gather_validate,
+                                           .lower = gather_lower,
+                                           .rules = &op_rules};

@@ -6,6 +6,15 @@
 
 #include <string.h>
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define GATHER_ELEMENTS_RULES(X)                                                                   \
+    X(GE_2_INDICES_SIZE, "GE-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
+    X(GE_3_OUTPUT_SIZE, "GE-3", "output size",                                                     \
+      "OutputTensor.Sizes must equal IndicesTensor.Sizes")                                         \
+    X(GE_4_AXIS, "GE-4", "axis", "Axis must be < InputTensor.DimensionCount")
+DML_OP_RULES(GATHER_ELEMENTS_RULES);
+
 static const struct dml_fl_row gather_elements_rows[] = {
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
     {DML_FEATURE_LEVEL_3_0, 1, 8, DML_TYPES_8T, 0},
@@ -94,6 +103,9 @@ static HRESULT gather_elements_lower(const struct dml_op_def *def, struct plan *
     return dml_index_lower(&layout, &roles, def->elem_size, plan);
 }
 
-const struct dml_op_entry dml_op_gather_elements = {
-    DML_OPERATOR_GATHER_ELEMENTS, "GATHER_ELEMENTS", DML_FL_TABLE(gather_elements_rows),
-    gather_elements_validate, gather_elements_lower};
+const struct dml_op_entry dml_op_gather_elements = {.type = DML_OPERATOR_GATHER_ELEMENTS,
+                                                    .name = "GATHER_ELEMENTS",
+                                                    .fl = DML_FL_TABLE(gather_elements_rows),
+                                                    .validate = gather_elements_validate,
+                                                    .lower = gather_elements_lower,
+                                                    .rules = &op_rules};

@@ -6,6 +6,22 @@
  * the end, so no value reads outside the input. */
 #include "ops/index.h"
 
+/* The operators' own rules: X(ID, short name, title, message) */
+#define GATHER_ND_RULES(X)                                                                         \
+    X(GN_2_DIMENSION_COUNTS, "GN-2/FD5", "dimension counts",                                       \
+      "InputDimensionCount and IndicesDimensionCount must be 1..DimensionCount (decision FD5)")    \
+    X(GN_2_LEADING_ONES, "GN-2", "leading dimensions",                                             \
+      "the dimensions before the last InputDimensionCount (IndicesDimensionCount) must be 1")      \
+    X(GN_4_TUPLE_SIZE, "GN-4", "index tuple size",                                                 \
+      "IndicesTensor's last size must be 1..InputDimensionCount - BatchDimensionCount")            \
+    X(GN_5_OUTPUT_RANK, "GN-5", "output dimensions",                                               \
+      "IndicesDimensionCount - 1 + InputDimensionCount - BatchDimensionCount - the tuple size "    \
+      "must be <= DimensionCount")                                                                 \
+    X(GN_5_OUTPUT_SIZE, "GN-5", "output size",                                                     \
+      "OutputTensor.Sizes must be {1..., the batches, IndicesTensor.Sizes' tuple positions, "      \
+      "InputTensor.Sizes after the indexed dimensions} (DirectMLX's GatherND)")
+DML_OP_RULES(GATHER_ND_RULES);
+
 static const struct dml_fl_row gather_nd_rows[] = {
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
     {DML_FEATURE_LEVEL_3_0, 1, 8, DML_TYPES_8T, 0},
@@ -97,9 +113,15 @@ static HRESULT gather_nd_lower(const struct dml_op_def *def, struct plan *plan)
     return dml_index_lower(&layout, &roles, def->elem_size, plan);
 }
 
-const struct dml_op_entry dml_op_gather_nd = {DML_OPERATOR_GATHER_ND, "GATHER_ND",
-                                              DML_FL_TABLE(gather_nd_rows), gather_nd_validate,
-                                              gather_nd_lower};
-const struct dml_op_entry dml_op_gather_nd1 = {DML_OPERATOR_GATHER_ND1, "GATHER_ND1",
-                                               DML_FL_TABLE(gather_nd1_rows), gather_nd1_validate,
-                                               gather_nd_lower};
+const struct dml_op_entry dml_op_gather_nd = {.type = DML_OPERATOR_GATHER_ND,
+                                              .name = "GATHER_ND",
+                                              .fl = DML_FL_TABLE(gather_nd_rows),
+                                              .validate = gather_nd_validate,
+                                              .lower = gather_nd_lower,
+                                              .rules = &op_rules};
+const struct dml_op_entry dml_op_gather_nd1 = {.type = DML_OPERATOR_GATHER_ND1,
+                                               .name = "GATHER_ND1",
+                                               .fl = DML_FL_TABLE(gather_nd1_rows),
+                                               .validate = gather_nd1_validate,
+                                               .lower = gather_nd_lower,
+                                               .rules = &op_rules};

@@ -8,6 +8,14 @@
 
 #include "lower.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define IDENTITY_RULES(X)                                                                          \
+    X(ID_1_SIZE_MISMATCH, "ID-1", "size mismatch",                                                 \
+      "OutputTensor.Sizes must equal InputTensor.Sizes")                                           \
+    X(ID_2_SCALE_BIAS_TYPE, "ID-2/FD1", "scale and bias",                                          \
+      "ScaleBias is allowed on FLOAT16, FLOAT32 and FLOAT64 tensors only (decision FD1)")
+DML_OP_RULES(IDENTITY_RULES);
+
 static const struct dml_fl_row identity_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 5, DML_TYPES_FLOAT, 0},
     {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, 0},
@@ -95,6 +103,9 @@ static HRESULT identity_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_identity = {DML_OPERATOR_ELEMENT_WISE_IDENTITY,
-                                             "ELEMENT_WISE_IDENTITY", DML_FL_TABLE(identity_rows),
-                                             identity_validate, identity_lower};
+const struct dml_op_entry dml_op_identity = {.type = DML_OPERATOR_ELEMENT_WISE_IDENTITY,
+                                             .name = "ELEMENT_WISE_IDENTITY",
+                                             .fl = DML_FL_TABLE(identity_rows),
+                                             .validate = identity_validate,
+                                             .lower = identity_lower,
+                                             .rules = &op_rules};

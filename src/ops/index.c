@@ -37,7 +37,7 @@ HRESULT dml_check_same_type(struct dml_validate_ctx *ctx, const struct dml_tenso
     return S_OK;
 }
 
-HRESULT dml_check_axis(struct dml_validate_ctx *ctx, enum dml_rule rule, uint32_t axis,
+HRESULT dml_check_axis(struct dml_validate_ctx *ctx, dml_rule_code rule, uint32_t axis,
                        uint32_t rank, const char *tensor)
 {
     if (axis >= rank)
@@ -56,7 +56,7 @@ uint32_t dml_index_walk_size(const struct dml_index_layout *layout, const struct
     return 1;
 }
 
-HRESULT dml_index_check_walk_sizes(struct dml_validate_ctx *ctx, enum dml_rule rule,
+HRESULT dml_index_check_walk_sizes(struct dml_validate_ctx *ctx, dml_rule_code rule,
                                    const struct dml_index_layout *layout,
                                    const struct dml_tensor *data, const struct dml_tensor *index,
                                    const struct dml_tensor *t, const char *name)
@@ -88,7 +88,7 @@ static uint32_t walked_mask(const int8_t *dims, uint32_t rank)
     return mask;
 }
 
-static HRESULT check_ones(struct dml_validate_ctx *ctx, enum dml_rule rule,
+static HRESULT check_ones(struct dml_validate_ctx *ctx, dml_rule_code rule,
                           const struct dml_tensor *t, const char *name, uint32_t used)
 {
     for (uint32_t d = 0; d < t->rank; ++d)
@@ -102,7 +102,7 @@ static HRESULT check_ones(struct dml_validate_ctx *ctx, enum dml_rule rule,
     return S_OK;
 }
 
-HRESULT dml_index_check_unwalked(struct dml_validate_ctx *ctx, enum dml_rule rule,
+HRESULT dml_index_check_unwalked(struct dml_validate_ctx *ctx, dml_rule_code rule,
                                  const struct dml_index_layout *layout,
                                  const struct dml_tensor *data, const char *data_name,
                                  const struct dml_tensor *index, const char *index_name)

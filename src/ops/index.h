@@ -42,7 +42,7 @@ HRESULT dml_check_same_rank(struct dml_validate_ctx *ctx, const struct dml_tenso
 HRESULT dml_check_same_type(struct dml_validate_ctx *ctx, const struct dml_tensor *t,
                             const char *name, const struct dml_tensor *ref, const char *ref_name);
 /* An Axis field: < rank. */
-HRESULT dml_check_axis(struct dml_validate_ctx *ctx, enum dml_rule rule, uint32_t axis,
+HRESULT dml_check_axis(struct dml_validate_ctx *ctx, dml_rule_code rule, uint32_t axis,
                        uint32_t rank, const char *tensor);
 
 /* The extent iteration dim o walks: its data dim's, else its index dim's, else 1. */
@@ -50,13 +50,13 @@ uint32_t dml_index_walk_size(const struct dml_index_layout *layout, const struct
                              const struct dml_tensor *index, uint32_t o);
 /* t.Sizes (t the direct tensor) equal the walked extents; rule names the formula. The data
  * tensor's sizes are InputTensor's (a gather reads it, a scatter's output has its sizes). */
-HRESULT dml_index_check_walk_sizes(struct dml_validate_ctx *ctx, enum dml_rule rule,
+HRESULT dml_index_check_walk_sizes(struct dml_validate_ctx *ctx, dml_rule_code rule,
                                    const struct dml_index_layout *layout,
                                    const struct dml_tensor *data, const struct dml_tensor *index,
                                    const struct dml_tensor *t, const char *name);
 /* Every dim of data and of index that the layout neither walks nor indexes has size 1 (a
  * leading one the operator ignores). */
-HRESULT dml_index_check_unwalked(struct dml_validate_ctx *ctx, enum dml_rule rule,
+HRESULT dml_index_check_unwalked(struct dml_validate_ctx *ctx, dml_rule_code rule,
                                  const struct dml_index_layout *layout,
                                  const struct dml_tensor *data, const char *data_name,
                                  const struct dml_tensor *index, const char *index_name);
@@ -73,7 +73,7 @@ struct dml_index_nd
 /* The rules of one operator (GN-x for the gathers, SC-3 for SCATTER_ND). */
 struct dml_index_nd_rules
 {
-    enum dml_rule counts, batch, tuple, rank, batch_size, leading;
+    dml_rule_code counts, batch, tuple, rank, batch_size, leading;
     const char *data_name, *direct_name;
 };
 

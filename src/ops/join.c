@@ -8,6 +8,17 @@
 
 #include "lower.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define JOIN_RULES(X)                                                                              \
+    X(J_1_INPUT_COUNT, "J-1", "input count",                                                       \
+      "InputCount must be >= 1 and <= OutputTensor.Sizes[Axis]")                                   \
+    X(J_2_AXIS, "J-2", "axis", "Axis must be < OutputTensor.DimensionCount")                       \
+    X(J_4_SIZE_MISMATCH, "J-4", "non-axis size",                                                   \
+      "every input's size must equal the output's on every dimension but Axis")                    \
+    X(J_4_AXIS_SUM, "J-4", "axis sum",                                                             \
+      "the inputs' sizes along Axis must add up to OutputTensor.Sizes[Axis]")
+DML_OP_RULES(JOIN_RULES);
+
 /* D6: 1-8 dims from FL 3.1 (FLH, REL 1.5.0), though the doc table has no 3.1 row. */
 static const struct dml_fl_row join_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 4, DML_TYPES_6T, 0},  {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
@@ -146,5 +157,9 @@ static HRESULT join_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_join = {DML_OPERATOR_JOIN, "JOIN", DML_FL_TABLE(join_rows),
-                                         join_validate, join_lower};
+const struct dml_op_entry dml_op_join = {.type = DML_OPERATOR_JOIN,
+                                         .name = "JOIN",
+                                         .fl = DML_FL_TABLE(join_rows),
+                                         .validate = join_validate,
+                                         .lower = join_lower,
+                                         .rules = &op_rules};

@@ -6,6 +6,14 @@
 
 #include <string.h>
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define ONE_HOT_RULES(X)                                                                           \
+    X(OH_2_INDICES_SIZE, "OH-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal OutputTensor.Sizes, except 1 along Axis")                    \
+    X(OH_3_VALUES_COUNT, "OH-3", "values", "ValuesTensor must hold at least 2 elements")           \
+    X(OH_4_AXIS, "OH-4", "axis", "Axis must be < IndicesTensor.DimensionCount")
+DML_OP_RULES(ONE_HOT_RULES);
+
 static const struct dml_fl_row one_hot_rows[] = {
     {DML_FEATURE_LEVEL_2_0, 4, 4, DML_TYPES_FLOAT, 0},
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
@@ -104,5 +112,9 @@ static HRESULT one_hot_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_one_hot = {
-    DML_OPERATOR_ONE_HOT, "ONE_HOT", DML_FL_TABLE(one_hot_rows), one_hot_validate, one_hot_lower};
+const struct dml_op_entry dml_op_one_hot = {.type = DML_OPERATOR_ONE_HOT,
+                                            .name = "ONE_HOT",
+                                            .fl = DML_FL_TABLE(one_hot_rows),
+                                            .validate = one_hot_validate,
+                                            .lower = one_hot_lower,
+                                            .rules = &op_rules};

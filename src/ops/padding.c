@@ -7,6 +7,15 @@
 #include "lower.h"
 #include "scalar.h"
 
+/* The operators' own rules: X(ID, short name, title, message) */
+#define PADDING_RULES(X)                                                                           \
+    X(P_2_OUTPUT_SIZE, "P-2", "output size",                                                       \
+      "OutputTensor.Sizes[i] must equal InputTensor.Sizes[i] + StartPadding[i] + EndPadding[i]")   \
+    X(P_3_PADDING_MODE, "P-3", "padding mode", "PaddingMode must be a defined DML_PADDING_MODE")   \
+    X(P1_2_VALUE_TYPE, "P1-2", "padding value type",                                               \
+      "PaddingValueDataType must equal OutputTensor.DataType")
+DML_OP_RULES(PADDING_RULES);
+
 static const struct dml_fl_row padding_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 5, DML_TYPES_FLOAT, DML_MODES_CER},
     {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, DML_MODES_CER},
@@ -52,7 +61,7 @@ static HRESULT check_padding(struct dml_validate_ctx *ctx, const struct padding_
     HRESULT hr;
 
     if (FAILED(hr = dml_validate_in_out(ctx, f->input, f->output, t)) ||
-        FAILED(hr = dml_check_padding_mode(ctx, f->mode)) ||
+        FAILED(hr = dml_check_padding_mode(ctx, DML_RULE_P_3_PADDING_MODE, f->mode)) ||
         FAILED(hr = dml_check_desc_dims(ctx, f->dimension_count, t[0].rank)) ||
         FAILED(hr = dml_check_array(ctx, f->start, "StartPadding")) ||
         FAILED(hr = dml_check_array(ctx, f->end, "EndPadding")))
@@ -154,8 +163,15 @@ static HRESULT padding_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_padding = {
-    DML_OPERATOR_PADDING, "PADDING", DML_FL_TABLE(padding_rows), padding_validate, padding_lower};
-const struct dml_op_entry dml_op_padding1 = {DML_OPERATOR_PADDING1, "PADDING1",
-                                             DML_FL_TABLE(padding1_rows), padding1_validate,
-                                             padding_lower};
+const struct dml_op_entry dml_op_padding = {.type = DML_OPERATOR_PADDING,
+                                            .name = "PADDING",
+                                            .fl = DML_FL_TABLE(padding_rows),
+                                            .validate = padding_validate,
+                                            .lower = padding_lower,
+                                            .rules = &op_rules};
+const struct dml_op_entry dml_op_padding1 = {.type = DML_OPERATOR_PADDING1,
+                                             .name = "PADDING1",
+                                             .fl = DML_FL_TABLE(padding1_rows),
+                                             .validate = padding1_validate,
+                                             .lower = padding_lower,
+                                             .rules = &op_rules};

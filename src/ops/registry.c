@@ -29,6 +29,11 @@ const struct dml_op_entry *dml_op_find(DML_OPERATOR_TYPE type)
     return NULL;
 }
 
+const struct dml_op_entry *dml_op_at(size_t i)
+{
+    return i < IMPLEMENTED_COUNT ? implemented[i] : NULL;
+}
+
 /* "SLICE, SLICE1, ...": the implemented operators, for the debug line. */
 static const char *implemented_names(char *buf, size_t size)
 {
@@ -62,6 +67,7 @@ static HRESULT check_operator(struct dml_validate_ctx *ctx, const DML_OPERATOR_D
     if (!desc->Desc)
         return dml_reject(ctx, DML_RULE_DESC_NULL,
                           "Desc is NULL; allowed: a pointer to the operator's desc");
+    ctx->entry = *entry;
     ctx->fl = &(*entry)->fl;
     if (!dml_fl_row_at(ctx->fl, ctx->feature_level))
         return dml_reject(ctx, DML_RULE_FL_OPERATOR, "%s is not available at %s; needs %s",
@@ -78,8 +84,9 @@ HRESULT dml_operator_validate(struct dml_validate_ctx *ctx, const DML_OPERATOR_D
     HRESULT hr;
 
     memset(out, 0, sizeof(*out));
-    ctx->rejected = DML_RULE_NONE;
+    ctx->rejected = dml_rule_info(DML_RULE_NONE);
     ctx->op_type = desc ? desc->Type : DML_OPERATOR_INVALID;
+    ctx->entry = NULL;
     ctx->fl = NULL;
     if (FAILED(hr = check_operator(ctx, desc, &entry)))
         return hr;

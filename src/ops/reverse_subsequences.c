@@ -6,6 +6,14 @@
 
 #include <string.h>
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define REVERSE_RULES(X)                                                                           \
+    X(RS_1_OUTPUT_SIZE, "RS-1", "output size", "OutputTensor.Sizes must equal InputTensor.Sizes")  \
+    X(RS_2_LENGTHS_SIZE, "RS-2", "sequence lengths size",                                          \
+      "SequenceLengthsTensor.Sizes must equal InputTensor.Sizes, except 1 along Axis")             \
+    X(RS_3_AXIS, "RS-3", "axis", "Axis must be < InputTensor.DimensionCount")
+DML_OP_RULES(REVERSE_RULES);
+
 static const struct dml_fl_row reverse_rows[] = {
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
     {DML_FEATURE_LEVEL_3_0, 4, 5, DML_TYPES_8T, 0},
@@ -95,6 +103,9 @@ static HRESULT reverse_lower(const struct dml_op_def *def, struct plan *plan)
     return dml_index_lower(&layout, &roles, def->elem_size, plan);
 }
 
-const struct dml_op_entry dml_op_reverse_subsequences = {
-    DML_OPERATOR_REVERSE_SUBSEQUENCES, "REVERSE_SUBSEQUENCES", DML_FL_TABLE(reverse_rows),
-    reverse_validate, reverse_lower};
+const struct dml_op_entry dml_op_reverse_subsequences = {.type = DML_OPERATOR_REVERSE_SUBSEQUENCES,
+                                                         .name = "REVERSE_SUBSEQUENCES",
+                                                         .fl = DML_FL_TABLE(reverse_rows),
+                                                         .validate = reverse_validate,
+                                                         .lower = reverse_lower,
+                                                         .rules = &op_rules};

@@ -7,6 +7,15 @@
 
 #include <string.h>
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define SCATTER_RULES(X)                                                                           \
+    X(SC_2_AXIS, "SC-2", "axis", "Axis must be < OutputTensor.DimensionCount")                     \
+    X(SC_2_INDICES_SIZE, "SC-2", "indices size",                                                   \
+      "IndicesTensor.Sizes must equal InputTensor.Sizes on every dimension but Axis")              \
+    X(SC_2_UPDATES_SIZE, "SC-2", "updates size",                                                   \
+      "UpdatesTensor.Sizes must equal IndicesTensor.Sizes")
+DML_OP_RULES(SCATTER_RULES);
+
 /* FL 2.0: DirectML.h and the feature level history (the page says 1.0). */
 static const struct dml_fl_row scatter_rows[] = {
     {DML_FEATURE_LEVEL_2_0, 4, 4, DML_TYPES_FLOAT, 0},
@@ -105,6 +114,9 @@ HRESULT dml_scatter_elements_lower_steps(const struct dml_op_def *def, struct dm
 }
 
 /* Several steps: no single plan (src/lower_steps.c). */
-const struct dml_op_entry dml_op_scatter_elements = {DML_OPERATOR_SCATTER_ELEMENTS,
-                                                     "SCATTER_ELEMENTS", DML_FL_TABLE(scatter_rows),
-                                                     scatter_validate, NULL};
+const struct dml_op_entry dml_op_scatter_elements = {.type = DML_OPERATOR_SCATTER_ELEMENTS,
+                                                     .name = "SCATTER_ELEMENTS",
+                                                     .fl = DML_FL_TABLE(scatter_rows),
+                                                     .validate = scatter_validate,
+                                                     .lower = NULL,
+                                                     .rules = &op_rules};

@@ -7,6 +7,22 @@
  * (src/ops/index_scatter.c). */
 #include "ops/index.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define SCATTER_ND_RULES(X)                                                                        \
+    X(SC_3_DIMENSION_COUNTS, "SC-3/FD5", "dimension counts",                                       \
+      "InputDimensionCount and IndicesDimensionCount must be 1..DimensionCount (decision FD5)")    \
+    X(SC_3_LEADING_ONES, "SC-3", "leading dimensions",                                             \
+      "the dimensions before the last InputDimensionCount (IndicesDimensionCount) must be 1")      \
+    X(SC_3_TUPLE_SIZE, "SC-3", "index tuple size",                                                 \
+      "IndicesTensor's last size must be 1..InputDimensionCount")                                  \
+    X(SC_3_UPDATES_RANK, "SC-3", "updates dimensions",                                             \
+      "IndicesDimensionCount - 1 + InputDimensionCount - the tuple size must be <= "               \
+      "DimensionCount")                                                                            \
+    X(SC_3_UPDATES_SIZE, "SC-3", "updates size",                                                   \
+      "UpdatesTensor.Sizes must be {1..., IndicesTensor.Sizes' tuple positions, "                  \
+      "InputTensor.Sizes after the indexed dimensions}")
+DML_OP_RULES(SCATTER_ND_RULES);
+
 static const struct dml_fl_row scatter_nd_rows[] = {
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
     {DML_FEATURE_LEVEL_3_0, 1, 8, DML_TYPES_8T, 0},
@@ -86,6 +102,9 @@ HRESULT dml_scatter_nd_lower_steps(const struct dml_op_def *def, struct dml_lowe
 }
 
 /* Several steps: no single plan (src/lower_steps.c). */
-const struct dml_op_entry dml_op_scatter_nd = {DML_OPERATOR_SCATTER_ND, "SCATTER_ND",
-                                               DML_FL_TABLE(scatter_nd_rows), scatter_nd_validate,
-                                               NULL};
+const struct dml_op_entry dml_op_scatter_nd = {.type = DML_OPERATOR_SCATTER_ND,
+                                               .name = "SCATTER_ND",
+                                               .fl = DML_FL_TABLE(scatter_nd_rows),
+                                               .validate = scatter_nd_validate,
+                                               .lower = NULL,
+                                               .rules = &op_rules};

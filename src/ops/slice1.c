@@ -6,6 +6,22 @@
 
 #include "lower.h"
 
+/* The operators' own rules: X(ID, short name, title, message) */
+#define SLICE_RULES(X)                                                                             \
+    X(S1_5_WINDOW_SIZE_ZERO, "S1-5", "window size", "every InputWindowSizes[i] must be >= 1")      \
+    X(S1_5_WINDOW_OUT_OF_BOUNDS, "S1-5", "window out of bounds",                                   \
+      "InputWindowOffsets[i] + InputWindowSizes[i] must be <= InputTensor.Sizes[i]")               \
+    X(S1_6_WINDOW_STRIDE_ZERO, "S1-6", "window stride", "InputWindowStrides[i] must not be 0")     \
+    X(S1_7_OUTPUT_SIZE, "S1-7", "output size",                                                     \
+      "OutputTensor.Sizes[i] must be <= 1 + (InputWindowSizes[i] - 1) / |InputWindowStrides[i]|")  \
+    X(SL_2_SIZE_MISMATCH, "SL-2", "slice size", "Sizes[i] must equal OutputTensor.Sizes[i]")       \
+    X(SL_3_STRIDE_ZERO, "SL-3", "slice stride", "Strides[i] must be >= 1 (decision D7)")           \
+    X(SL_3_STRIDE_RANGE, "SL-3", "slice stride",                                                   \
+      "libdmlops limit: Strides[i] > 2^31-1 on a dimension with Sizes[i] > 1 is not supported")    \
+    X(SL_3_OUT_OF_BOUNDS, "SL-3", "slice out of bounds",                                           \
+      "Offsets[i] + Strides[i] * (Sizes[i] - 1) must be < InputTensor.Sizes[i]")
+DML_OP_RULES(SLICE_RULES);
+
 static const struct dml_fl_row slice1_rows[] = {
     {DML_FEATURE_LEVEL_2_1, 4, 5, DML_TYPES_8T, 0},
     {DML_FEATURE_LEVEL_3_0, 1, 8, DML_TYPES_8T, 0},
@@ -140,7 +156,15 @@ static HRESULT slice_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_slice1 = {DML_OPERATOR_SLICE1, "SLICE1", DML_FL_TABLE(slice1_rows),
-                                           slice1_validate, slice_lower};
-const struct dml_op_entry dml_op_slice = {DML_OPERATOR_SLICE, "SLICE", DML_FL_TABLE(slice_rows),
-                                          slice_validate, slice_lower};
+const struct dml_op_entry dml_op_slice1 = {.type = DML_OPERATOR_SLICE1,
+                                           .name = "SLICE1",
+                                           .fl = DML_FL_TABLE(slice1_rows),
+                                           .validate = slice1_validate,
+                                           .lower = slice_lower,
+                                           .rules = &op_rules};
+const struct dml_op_entry dml_op_slice = {.type = DML_OPERATOR_SLICE,
+                                          .name = "SLICE",
+                                          .fl = DML_FL_TABLE(slice_rows),
+                                          .validate = slice_validate,
+                                          .lower = slice_lower,
+                                          .rules = &op_rules};

@@ -10,6 +10,21 @@
 
 #include "lower.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define SLICE_GRAD_RULES(X)                                                                        \
+    X(SG_2_WINDOW_STRIDE_ZERO, "SG-2", "window stride", "InputWindowStrides[i] must not be 0")     \
+    X(SG_3_WINDOW_SIZE_ZERO, "SG-3", "window size", "every InputWindowSizes[i] must be >= 1")      \
+    X(SG_3_WINDOW_OUT_OF_BOUNDS, "SG-3", "window out of bounds",                                   \
+      "InputWindowOffsets[i] + InputWindowSizes[i] must be <= OutputGradientTensor.Sizes[i]")      \
+    X(SG_3_INPUT_SIZE, "SG-3", "input gradient size",                                              \
+      "InputGradientTensor.Sizes[i] must be <= 1 + (InputWindowSizes[i] - 1) / "                   \
+      "|InputWindowStrides[i]|")                                                                   \
+    X(SG_3_STRIDE_RANGE, "SG-3", "window stride",                                                  \
+      "libdmlops limit: InputWindowStrides[i] = INT32_MIN on a dimension with "                    \
+      "InputGradientTensor.Sizes[i] > 1 is not supported")
+
+DML_OP_RULES(SLICE_GRAD_RULES);
+
 static const struct dml_fl_row slice_grad_rows[] = {
     {DML_FEATURE_LEVEL_3_0, 4, 5, DML_TYPES_8T, 0},
     {DML_FEATURE_LEVEL_3_1, 1, 8, DML_TYPES_8T, 0},
@@ -107,6 +122,9 @@ static HRESULT slice_grad_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK; /* pad_value: zero bits, 0 in every type */
 }
 
-const struct dml_op_entry dml_op_slice_grad = {DML_OPERATOR_SLICE_GRAD, "SLICE_GRAD",
-                                               DML_FL_TABLE(slice_grad_rows), slice_grad_validate,
-                                               slice_grad_lower};
+const struct dml_op_entry dml_op_slice_grad = {.type = DML_OPERATOR_SLICE_GRAD,
+                                               .name = "SLICE_GRAD",
+                                               .fl = DML_FL_TABLE(slice_grad_rows),
+                                               .validate = slice_grad_validate,
+                                               .lower = slice_grad_lower,
+                                               .rules = &op_rules};

@@ -7,6 +7,17 @@
 
 #include "lower.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define SPLIT_RULES(X)                                                                             \
+    X(SP_1_OUTPUT_COUNT, "SP-1", "output count",                                                   \
+      "OutputCount must be >= 1 and <= InputTensor.Sizes[Axis]")                                   \
+    X(SP_2_AXIS, "SP-2", "axis", "Axis must be < InputTensor.DimensionCount")                      \
+    X(SP_4_SIZE_MISMATCH, "SP-4", "non-axis size",                                                 \
+      "every output's size must equal the input's on every dimension but Axis")                    \
+    X(SP_5_AXIS_SUM, "SP-5", "axis sum",                                                           \
+      "the outputs' sizes along Axis must add up to InputTensor.Sizes[Axis]")
+DML_OP_RULES(SPLIT_RULES);
+
 static const struct dml_fl_row split_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 4, DML_TYPES_6T, 0},
     {DML_FEATURE_LEVEL_2_1, 4, 4, DML_TYPES_8T, 0},
@@ -140,5 +151,9 @@ static HRESULT split_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_split = {DML_OPERATOR_SPLIT, "SPLIT", DML_FL_TABLE(split_rows),
-                                          split_validate, split_lower};
+const struct dml_op_entry dml_op_split = {.type = DML_OPERATOR_SPLIT,
+                                          .name = "SPLIT",
+                                          .fl = DML_FL_TABLE(split_rows),
+                                          .validate = split_validate,
+                                          .lower = split_lower,
+                                          .rules = &op_rules};

@@ -6,6 +6,15 @@
 
 #include "lower.h"
 
+/* The operator's own rules: X(ID, short name, title, message) */
+#define TILE_RULES(X)                                                                              \
+    X(TI_2_REPEATS_COUNT, "TI-2", "repeats count",                                                 \
+      "RepeatsCount must equal InputTensor.DimensionCount")                                        \
+    X(TI_3_REPEATS_ZERO, "TI-3", "repeats", "every Repeats[i] must be >= 1")                       \
+    X(TI_4_OUTPUT_SIZE, "TI-4", "output size",                                                     \
+      "OutputTensor.Sizes[i] must equal InputTensor.Sizes[i] * Repeats[i]")
+DML_OP_RULES(TILE_RULES);
+
 /* FD6: FLOAT64 from FL 4.1 too (the page's table omits it; FLH and REL list TILE there). */
 static const struct dml_fl_row tile_rows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 4, DML_TYPES_FLOAT, 0},
@@ -97,5 +106,9 @@ static HRESULT tile_lower(const struct dml_op_def *def, struct plan *plan)
     return S_OK;
 }
 
-const struct dml_op_entry dml_op_tile = {DML_OPERATOR_TILE, "TILE", DML_FL_TABLE(tile_rows),
-                                         tile_validate, tile_lower};
+const struct dml_op_entry dml_op_tile = {.type = DML_OPERATOR_TILE,
+                                         .name = "TILE",
+                                         .fl = DML_FL_TABLE(tile_rows),
+                                         .validate = tile_validate,
+                                         .lower = tile_lower,
+                                         .rules = &op_rules};

@@ -162,7 +162,7 @@ bool op_check_run(struct dml_vk_device *dev, const DML_OPERATOR_DESC *desc,
     bool ok;
 
     if (dml_operator_validate(&ctx, desc, &def) != S_OK)
-        return snprintf(why, why_size, "rejected by %s", dml_rule_info(ctx.rejected)->id), false;
+        return snprintf(why, why_size, "rejected by %s", ctx.rejected->id), false;
     HRESULT hr = dml_lower_steps(&def, &steps);
     if (FAILED(hr))
     {

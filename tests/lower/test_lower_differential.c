@@ -71,7 +71,7 @@ static int lower_case(const struct random_case *rc, struct dml_op_def *def, stru
     if (FAILED(hr))
     {
         snprintf(what, sizeof(what), "validation rejected the case: hr 0x%08x, rule %s",
-                 (unsigned)hr, dml_rule_info(ctx.rejected)->id);
+                 (unsigned)hr, ctx.rejected->id);
         report(rc, NULL, what);
         return -1;
     }

@@ -2,15 +2,18 @@
  * exercised every rule of the catalogue. */
 #include "vt.h"
 
+/* Every rule of the catalogue up to the graph rules, which come last (tests/graph covers them). */
 static void every_rule_has_a_test(void **state)
 {
+    const struct dml_rule_info *const graph_first = dml_rule_info(DML_RULE_GRAPH_FIRST);
+    const struct dml_rule_info *info;
     int missing = 0;
 
-    for (int r = DML_RULE_NONE + 1; r < DML_RULE_GRAPH_FIRST; ++r) /* graph: tests/graph */
+    for (uint32_t i = 1; (info = dml_rule_at(i)) && info != graph_first; ++i)
     {
-        if (!vt_rule_was_seen((enum dml_rule)r))
+        if (!vt_rule_was_seen(info->id))
         {
-            print_error("no test rejects a desc by %s\n", dml_rule_info((enum dml_rule)r)->id);
+            print_error("no test rejects a desc by %s\n", info->id);
             ++missing;
         }
     }

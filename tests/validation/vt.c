@@ -6,7 +6,8 @@
 
 #include "diag.h"
 
-static bool seen[DML_RULE_COUNT];
+/* By position in the catalogue (dml_rule_at). */
+static bool seen[1024];
 
 void vt_tensor_init(struct vt_tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes)
 {
@@ -38,14 +39,14 @@ void vt_tensor_type(struct vt_tensor *t, DML_TENSOR_DATA_TYPE type)
 static bool debug_on;
 
 HRESULT vt_validate(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
-                    struct dml_op_def *def, enum dml_rule *rule)
+                    struct dml_op_def *def, const struct dml_rule_info **rule)
 {
     struct dml_validate_ctx ctx = {.feature_level = level, .debug = debug_on};
     DML_OPERATOR_DESC op = {type, desc};
     struct dml_op_def local;
     HRESULT hr;
 
-    ctx.rejected = DML_RULE_COUNT; /* must be overwritten */
+    ctx.rejected = NULL; /* must be overwritten */
     hr = dml_operator_validate(&ctx, &op, def ? def : &local);
     if (!def && SUCCEEDED(hr))
         dml_op_def_cleanup(&local);
@@ -54,52 +55,71 @@ HRESULT vt_validate(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void 
     return hr;
 }
 
-static const char *rule_id(enum dml_rule rule)
+static const char *rule_id(const struct dml_rule_info *rule)
 {
-    const struct dml_rule_info *info = dml_rule_info(rule);
-    return info ? info->id : "(no rule)";
+    return rule ? rule->id : "(no rule)";
+}
+
+/* The rule's position in the catalogue; -1 when it has none. */
+static int rule_index(const char *id)
+{
+    const struct dml_rule_info *info;
+
+    for (uint32_t i = 0; (info = dml_rule_at(i)) && i < VT_COUNT(seen); ++i)
+    {
+        if (strcmp(info->id, id) == 0)
+            return (int)i;
+    }
+    return -1;
 }
 
 void vt_expect_ok_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
                    const char *file, int line)
 {
-    enum dml_rule rule;
+    const struct dml_rule_info *rule;
     HRESULT hr = vt_validate(level, type, desc, NULL, &rule);
 
-    if (hr != S_OK || rule != DML_RULE_NONE)
+    if (hr != S_OK || rule != dml_rule_info(DML_RULE_NONE))
         print_error("expected S_OK at 0x%x, got 0x%08x (%s)\n", (unsigned)level, (unsigned)hr,
                     rule_id(rule));
     _assert_int_equal(hr, S_OK, file, line);
-    _assert_int_equal(rule, DML_RULE_NONE, file, line);
+    _assert_true(rule == dml_rule_info(DML_RULE_NONE), "no rule fired", file, line);
 }
 
 void vt_expect_reject_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
-                       enum dml_rule rule, HRESULT expected, const char *file, int line)
+                       const char *rule, HRESULT expected, const char *file, int line)
 {
     struct dml_op_def def;
-    enum dml_rule got;
+    const struct dml_rule_info *got;
     HRESULT hr;
 
     memset(&def, 0xcd, sizeof(def));
     hr = vt_validate(level, type, desc, &def, &got);
-    if (hr != expected || got != rule)
-        print_error("expected %s, got 0x%08x (%s)\n", rule_id(rule), (unsigned)hr, rule_id(got));
+    if (hr != expected || !got || strcmp(got->id, rule) != 0)
+        print_error("expected %s, got 0x%08x (%s)\n", rule, (unsigned)hr, rule_id(got));
     _assert_int_equal(hr, expected, file, line);
-    _assert_int_equal(got, rule, file, line);
+    _assert_string_equal(rule_id(got), rule, file, line);
     /* On failure the def is left cleaned. */
     _assert_true(def.tensors == NULL && def.output_count == 0, "def cleaned", file, line);
     vt_rule_seen(rule);
 }
 
-void vt_rule_seen(enum dml_rule rule)
+void vt_rule_seen(const char *rule)
 {
-    if ((unsigned)rule < DML_RULE_COUNT)
-        seen[rule] = true;
+    int i = rule_index(rule);
+
+    if (i < 0)
+    {
+        print_error("%s is no rule of the catalogue\n", rule);
+        fail();
+    }
+    seen[i] = true;
 }
 
-bool vt_rule_was_seen(enum dml_rule rule)
+bool vt_rule_was_seen(const char *rule)
 {
-    return seen[rule];
+    int i = rule_index(rule);
+    return i >= 0 && seen[i];
 }
 
 const char *vt_capture(void (*fn)(void *arg), void *arg, bool debug)

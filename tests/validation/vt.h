@@ -61,24 +61,29 @@ void vt_padding_seed(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, DML_PADDIN
 /* Input of the given rank with every size 2, StartPadding 1 and EndPadding 0 everywhere. */
 void vt_padding_rank(struct vt_padding *c, DML_TENSOR_DATA_TYPE type, UINT rank);
 
-/* Validates {type, desc} at level; def may be NULL (then it is cleaned up here). */
+/* Validates {type, desc} at level; def may be NULL (then it is cleaned up here). rule, when not
+ * NULL, gets the rule that fired (DML_RULE_NONE's when accepted). */
 HRESULT vt_validate(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
-                    struct dml_op_def *def, enum dml_rule *rule);
+                    struct dml_op_def *def, const struct dml_rule_info **rule);
 
 void vt_expect_ok_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
                    const char *file, int line);
 void vt_expect_reject_(DML_FEATURE_LEVEL level, DML_OPERATOR_TYPE type, const void *desc,
-                       enum dml_rule rule, HRESULT expected, const char *file, int line);
+                       const char *rule_id, HRESULT expected, const char *file, int line);
 
+/* rule is the name the validator gives it, DML_RULE_<ID>: a shared rule's enum dml_rule, or one of
+ * an operator's own rules, which are named only in its src/ops file; the assertion compares the
+ * catalogue id of the rule that fired with that name (dml_rule_info.id, unique). */
 #define VT_EXPECT_OK(level, type, desc) vt_expect_ok_(level, type, desc, __FILE__, __LINE__)
 #define VT_EXPECT_REJECT(level, type, desc, rule)                                                  \
-    vt_expect_reject_(level, type, desc, rule, E_INVALIDARG, __FILE__, __LINE__)
+    vt_expect_reject_(level, type, desc, #rule, E_INVALIDARG, __FILE__, __LINE__)
 #define VT_EXPECT_UNSUPPORTED(level, type, desc, rule)                                             \
-    vt_expect_reject_(level, type, desc, rule, DXGI_ERROR_UNSUPPORTED, __FILE__, __LINE__)
+    vt_expect_reject_(level, type, desc, #rule, DXGI_ERROR_UNSUPPORTED, __FILE__, __LINE__)
 
-/* Marks a rule as exercised by a test that checked it some other way. */
-void vt_rule_seen(enum dml_rule rule);
-bool vt_rule_was_seen(enum dml_rule rule);
+/* Marks a rule (its catalogue id) as exercised by a test that checked it some other way; fails
+ * the test when the catalogue has no such rule. */
+void vt_rule_seen(const char *rule_id);
+bool vt_rule_was_seen(const char *rule_id);
 
 /* Runs fn with the validators' debug flag set to debug and returns what the diag stream got
  * (a static buffer; "" when nothing). */
