@@ -1,6 +1,7 @@
 /* The one list of implemented operators, read by the registry (src/ops/registry.c: dml_op_<op>),
- * the C reference (reference/reference.c: ref_<op>, in tests/ops/) and the fuzzer
- * (tests/fuzz/fuzz_ops.c: fuzz_op_<op>, in tests/ops/ too). Adding an operator is its file in
+ * the C reference (reference/reference.c: ref_<op>, in tests/ops/), the fuzzer
+ * (tests/fuzz/fuzz_ops.c: fuzz_op_<op>, in tests/ops/ too) and the random graph generator
+ * (tests/graph/gr_gen.c: gr_op_<op>, in tests/ops/ too). Adding an operator is its file in
  * src/ops, its test file in tests/ops and a line here (one operator, or one family of versions, a
  * line). A list of names only: including it shares no code between them. */
 #ifndef DMLOPS_OPS_OP_LIST_H

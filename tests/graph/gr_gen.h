@@ -96,7 +96,8 @@ uint32_t gr_next(struct gr_rng *rng, uint32_t bound);
 
 /* A random graph of at most max_nodes operator nodes, its operators created on device; CAST and
  * IDENTITY with ScaleBias only where float64 says the device can run their kernels. False when
- * the device refused an operator it should accept (the test fails). */
+ * the device refused an operator it should accept, or when a draw has no operator (gr_op.draw),
+ * and the test fails. */
 bool gr_generate(IDMLDevice *device, struct gr_rng *rng, uint32_t max_nodes, bool float64,
                  struct gr_graph *g);
 /* The DML_GRAPH_DESC of g (nodes in g->order's permutation). */

@@ -3,7 +3,8 @@
  * every rule and the feature-level boundaries of both tensors; the GPU random differential, seeded
  * random cases on the GPU and through plan_exec bit-exact against the reference, every type pair
  * over every edge value of its input type first (the conversions themselves are
- * reference/cast_ref.c); the fuzz part, its builder, valid default and seeds for the fuzzer. */
+ * reference/cast_ref.c); the fuzz part, its builder, valid default and seeds for the fuzzer; the
+ * graph part, its maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -541,5 +542,29 @@ static const struct fuzz_seed cast_seeds[] = {
 
 const struct fuzz_op fuzz_op_cast = {DML_OPERATOR_CAST, generate_cast, build_cast,
                                      .seeds = cast_seeds, .seed_count = FUZZ_COUNT(cast_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+static IDMLOperator *make_cast(struct gr_build *b)
+{
+    DML_TENSOR_DATA_TYPE to = gr_pick_type(b->rng, 1u << gr_next(b->rng, 4));
+    struct gr_view o = gr_write_view(b, to, b->in.rank, b->in.sizes);
+
+    if (gr_elements(o.sizes, o.rank) * gr_type_size(to) > GR_MAX_BYTES)
+        return NULL;
+    DML_CAST_OPERATOR_DESC desc = {gr_tensor(b, &b->in), gr_output(b, 0, &o)};
+    return gr_create(b->device, DML_OPERATOR_CAST, &desc);
+}
+
+const struct gr_op gr_op_cast = {.type = DML_OPERATOR_CAST,
+                                 .name = "CAST",
+                                 .draw = 8,
+                                 .make = make_cast,
+                                 .grows = true,
+                                 .float64 = true};
 
 #endif

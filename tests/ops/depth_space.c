@@ -3,7 +3,8 @@
  * (op_part.h): the C reference, each output element from the desc; the validation cases, every rule
  * and the feature-level boundaries of the four operators; the GPU random differential, seeded
  * random cases on the GPU and through plan_exec bit-exact against the reference, all four operators
- * in both orders; the fuzz part, its builder, valid default and seeds for the fuzzer. */
+ * in both orders; the fuzz part, its builder, valid default and seeds for the fuzzer; the graph
+ * part, its maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -519,5 +520,76 @@ DEPTH_SPACE_OP(depth_to_space, DML_OPERATOR_DEPTH_TO_SPACE)
 DEPTH_SPACE_OP(depth_to_space1, DML_OPERATOR_DEPTH_TO_SPACE1)
 DEPTH_SPACE_OP(space_to_depth, DML_OPERATOR_SPACE_TO_DEPTH)
 DEPTH_SPACE_OP(space_to_depth1, DML_OPERATOR_SPACE_TO_DEPTH1)
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* Input 0 4-D, its C or H and W divisible by a block of 1-3 (b->block) for the maker. */
+static bool depth_space_input(struct gr_build *b, uint64_t budget)
+{
+    DML_OPERATOR_TYPE type = b->node->type;
+    bool to_space = type == DML_OPERATOR_DEPTH_TO_SPACE || type == DML_OPERATOR_DEPTH_TO_SPACE1;
+
+    b->block = 1 + gr_next(b->rng, 3);
+    if (budget < (uint64_t)b->block * b->block)
+        b->block = 1;
+    b->in.rank = 4;
+    gr_pick_shape(b->rng, 4, budget / (b->block * b->block), 3, b->in.sizes);
+    if (to_space)
+        b->in.sizes[1] *= b->block * b->block;
+    else
+        b->in.sizes[2] *= b->block, b->in.sizes[3] *= b->block;
+    return gr_read_view(b, b->node->inputs[0], &b->in);
+}
+
+/* DEPTH_TO_SPACE(1) or SPACE_TO_DEPTH(1) of b->in, which depth_space_input made 4-D with sizes
+ * divisible by b->block. */
+static IDMLOperator *make_depth_space(struct gr_build *b)
+{
+    DML_OPERATOR_TYPE type = b->node->type;
+    bool to_space = type == DML_OPERATOR_DEPTH_TO_SPACE || type == DML_OPERATOR_DEPTH_TO_SPACE1;
+    bool v1 = type == DML_OPERATOR_DEPTH_TO_SPACE1 || type == DML_OPERATOR_SPACE_TO_DEPTH1;
+    UINT block = b->block, bb = block * block;
+    uint32_t out[4];
+    DML_DEPTH_SPACE_ORDER order = (DML_DEPTH_SPACE_ORDER)gr_next(b->rng, 2);
+
+    out[0] = b->in.sizes[0];
+    out[1] = to_space ? b->in.sizes[1] / bb : b->in.sizes[1] * bb;
+    out[2] = to_space ? b->in.sizes[2] * block : b->in.sizes[2] / block;
+    out[3] = to_space ? b->in.sizes[3] * block : b->in.sizes[3] / block;
+    struct gr_view o = gr_write_view(b, b->in.type, 4, out);
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in), *outd = gr_output(b, 0, &o);
+    DML_DEPTH_TO_SPACE1_OPERATOR_DESC desc1 = {in, outd, block, order};
+    DML_DEPTH_TO_SPACE_OPERATOR_DESC desc0 = {in, outd, block};
+
+    return gr_create(b->device, type, v1 ? (const void *)&desc1 : (const void *)&desc0);
+}
+
+const struct gr_op gr_op_depth_to_space = {.type = DML_OPERATOR_DEPTH_TO_SPACE,
+                                           .name = "DEPTH_TO_SPACE",
+                                           .draw = 9,
+                                           .make = make_depth_space,
+                                           .input = depth_space_input};
+
+const struct gr_op gr_op_depth_to_space1 = {.type = DML_OPERATOR_DEPTH_TO_SPACE1,
+                                            .name = "DEPTH_TO_SPACE1",
+                                            .draw = 10,
+                                            .make = make_depth_space,
+                                            .input = depth_space_input};
+
+const struct gr_op gr_op_space_to_depth = {.type = DML_OPERATOR_SPACE_TO_DEPTH,
+                                           .name = "SPACE_TO_DEPTH",
+                                           .draw = 11,
+                                           .make = make_depth_space,
+                                           .input = depth_space_input};
+
+const struct gr_op gr_op_space_to_depth1 = {.type = DML_OPERATOR_SPACE_TO_DEPTH1,
+                                            .name = "SPACE_TO_DEPTH1",
+                                            .draw = 12,
+                                            .make = make_depth_space,
+                                            .input = depth_space_input};
 
 #endif

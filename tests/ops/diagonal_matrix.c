@@ -3,7 +3,8 @@
  * the validation cases, the feature-level boundaries and the debug line; the GPU random
  * differential, seeded random cases on the GPU and through plan_exec bit-exact against the
  * reference, offsets inside and outside the matrix; the fuzz part, its builder, valid default and
- * seeds for the fuzzer. */
+ * seeds for the fuzzer; the graph part, its maker for the random graph differential
+ * (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -308,5 +309,30 @@ const struct fuzz_op fuzz_op_diagonal_matrix = {DML_OPERATOR_DIAGONAL_MATRIX,
                                                 .max_rank = 4,
                                                 .seeds = diagonal_seeds,
                                                 .seed_count = FUZZ_COUNT(diagonal_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* Over input 0's 2-4 dims (its shape only), the band of x - y between -4 and 4. */
+static IDMLOperator *make_diagonal(struct gr_build *b)
+{
+    INT offset = (INT)gr_next(b->rng, 9) - 4, end = (INT)gr_next(b->rng, 9) - 4;
+
+    if (b->in.rank < 2 || b->in.rank > 4)
+        return NULL;
+    struct gr_view o = gr_generated(b, b->in.type);
+    DML_DIAGONAL_MATRIX_OPERATOR_DESC desc = {gr_output(b, 0, &o), offset, (FLOAT)end * 1.5f};
+    return gr_create(b->device, DML_OPERATOR_DIAGONAL_MATRIX, &desc);
+}
+
+const struct gr_op gr_op_diagonal_matrix = {.type = DML_OPERATOR_DIAGONAL_MATRIX,
+                                            .name = "DIAGONAL_MATRIX",
+                                            .draw = 24,
+                                            .make = make_diagonal,
+                                            .float64 = true,
+                                            .generator = true};
 
 #endif

@@ -3,7 +3,8 @@
  * output element from the desc; the validation cases, every rule, the feature-level boundaries and
  * the debug lines; the GPU random differential, seeded random cases on the GPU and through
  * plan_exec bit-exact against the reference, with and without the input, bands inside, across and
- * outside the matrix; the fuzz part, its builder, valid default and seeds for the fuzzer. */
+ * outside the matrix; the fuzz part, its builder, valid default and seeds for the fuzzer; the graph
+ * part, its maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -373,5 +374,36 @@ const struct fuzz_op fuzz_op_diagonal_matrix1 = {DML_OPERATOR_DIAGONAL_MATRIX1,
                                                  .max_rank = 4,
                                                  .seeds = diagonal1_seeds,
                                                  .seed_count = FUZZ_COUNT(diagonal1_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* Over input 0's 2-4 dims, the band of x - y between -4 and 4, without the optional input a
+ * third of the time (never when input 0 is a constant made for it: nothing else reads that). */
+static IDMLOperator *make_diagonal1(struct gr_build *b)
+{
+    INT begin = (INT)gr_next(b->rng, 9) - 4, end = (INT)gr_next(b->rng, 9) - 4;
+    bool with_input = gr_next(b->rng, 3) || b->g->values[b->node->inputs[0]].kind == GR_CONSTANT;
+
+    if (b->in.rank < 2 || b->in.rank > 4)
+        return NULL;
+    const DML_TENSOR_DESC *in = with_input ? gr_tensor(b, &b->in) : NULL;
+    b->node->absent_inputs = !with_input;
+    struct gr_view o = with_input ? gr_write_view(b, b->in.type, b->in.rank, b->in.sizes)
+                                  : gr_generated(b, b->in.type);
+    const DML_TENSOR_DESC *out = gr_output(b, 0, &o);
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC desc = {in,    out, b->in.type, gr_random_scalar(b->rng),
+                                               begin, end};
+    return gr_create(b->device, DML_OPERATOR_DIAGONAL_MATRIX1, &desc);
+}
+
+const struct gr_op gr_op_diagonal_matrix1 = {.type = DML_OPERATOR_DIAGONAL_MATRIX1,
+                                             .name = "DIAGONAL_MATRIX1",
+                                             .draw = 25,
+                                             .make = make_diagonal1,
+                                             .float64 = true};
 
 #endif

@@ -2,7 +2,8 @@
  * (op_part.h): the C reference, each output element from the desc; the validation cases, every
  * rule, the feature-level boundaries and the debug line; the GPU random differential, seeded random
  * cases on the GPU and through plan_exec bit-exact against the reference, all 11 types, any value
- * bits; the fuzz part, its builder, valid default and seeds for the fuzzer. */
+ * bits; the fuzz part, its builder, valid default and seeds for the fuzzer; the graph part, its
+ * maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -302,5 +303,26 @@ static const struct fuzz_seed fill_constant_seeds[] = {
 const struct fuzz_op fuzz_op_fill_value_constant = {
     DML_OPERATOR_FILL_VALUE_CONSTANT, generate_fill_constant, build_fill_constant,
     .seeds = fill_constant_seeds, .seed_count = FUZZ_COUNT(fill_constant_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+static IDMLOperator *make_fill_constant(struct gr_build *b)
+{
+    struct gr_view o = gr_generated(b, b->in.type);
+    DML_FILL_VALUE_CONSTANT_OPERATOR_DESC desc = {gr_output(b, 0, &o), b->in.type,
+                                                  gr_random_scalar(b->rng)};
+    return gr_create(b->device, DML_OPERATOR_FILL_VALUE_CONSTANT, &desc);
+}
+
+const struct gr_op gr_op_fill_value_constant = {.type = DML_OPERATOR_FILL_VALUE_CONSTANT,
+                                                .name = "FILL_VALUE_CONSTANT",
+                                                .draw = 22,
+                                                .make = make_fill_constant,
+                                                .float64 = true,
+                                                .generator = true};
 
 #endif

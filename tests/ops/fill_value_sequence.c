@@ -3,7 +3,8 @@
  * desc; the validation cases, every rule, the feature-level boundaries and the debug line; the GPU
  * random differential, seeded random cases on the GPU and through plan_exec bit-exact against the
  * reference, and indices up to 2^32 - 1 on hand-built plans; the fuzz part, its builder, valid
- * default and seeds for the fuzzer. */
+ * default and seeds for the fuzzer; the graph part, its maker for the random graph differential
+ * (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -490,5 +491,31 @@ static const struct fuzz_seed fill_sequence_seeds[] = {
 const struct fuzz_op fuzz_op_fill_value_sequence = {
     DML_OPERATOR_FILL_VALUE_SEQUENCE, generate_fill_sequence, build_fill_sequence,
     .seeds = fill_sequence_seeds, .seed_count = FUZZ_COUNT(fill_sequence_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+static IDMLOperator *make_fill_sequence(struct gr_build *b)
+{
+    DML_TENSOR_DATA_TYPE type = b->in.type;
+
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT64) /* FD4: no level has it */
+        type = DML_TENSOR_DATA_TYPE_INT64;
+    struct gr_view o = gr_generated(b, type);
+    const DML_TENSOR_DESC *out = gr_output(b, 0, &o);
+    DML_SCALAR_UNION start = gr_random_scalar(b->rng);
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC desc = {out, type, start, gr_random_scalar(b->rng)};
+    return gr_create(b->device, DML_OPERATOR_FILL_VALUE_SEQUENCE, &desc);
+}
+
+const struct gr_op gr_op_fill_value_sequence = {.type = DML_OPERATOR_FILL_VALUE_SEQUENCE,
+                                                .name = "FILL_VALUE_SEQUENCE",
+                                                .draw = 23,
+                                                .make = make_fill_sequence,
+                                                .float64 = true,
+                                                .generator = true};
 
 #endif

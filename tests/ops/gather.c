@@ -4,7 +4,8 @@
  * the GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact
  * against the reference, every index type with indices in range, negative, out of range and huge,
  * also through the whole API, and golden plans; the fuzz part, its builder, valid default and seeds
- * for the fuzzer. */
+ * for the fuzzer; the graph part, its maker for the random graph differential
+ * (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -458,5 +459,37 @@ static const struct fuzz_seed gather_seeds[] = {
 const struct fuzz_op fuzz_op_gather = {DML_OPERATOR_GATHER, generate_gather, build_gather,
                                        .seeds = gather_seeds,
                                        .seed_count = FUZZ_COUNT(gather_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include <string.h>
+
+#include "gr_op.h"
+
+/* GATHER along a random axis by 1-4 indices ({1, ..., 1, m}, IndexDimensions 1). */
+static IDMLOperator *make_gather(struct gr_build *b)
+{
+    uint32_t r = b->in.rank, axis = gr_next(b->rng, r), m = 1 + gr_next(b->rng, 4);
+    uint32_t isz[GR_MAX_RANK], out[GR_MAX_RANK];
+
+    memcpy(out, b->in.sizes, sizeof(out));
+    out[axis] = m;
+    for (uint32_t d = 0; d < r; ++d)
+        isz[d] = d + 1 == r ? m : 1;
+    if (!gr_fits(b->in.type, r, out))
+        return NULL;
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in);
+    const DML_TENSOR_DESC *indices = gr_extra_input(b, 1, gr_pick_index_type(b->rng), r, isz);
+    if (!indices)
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, r, out);
+    DML_GATHER_OPERATOR_DESC desc = {in, indices, gr_output(b, 0, &o), axis, 1};
+    return gr_create(b->device, DML_OPERATOR_GATHER, &desc);
+}
+
+const struct gr_op gr_op_gather = {
+    .type = DML_OPERATOR_GATHER, .name = "GATHER", .draw = 13, .make = make_gather, .grows = true};
 
 #endif

@@ -4,7 +4,8 @@
  * the data and index types; the GPU random differential, seeded random cases on the GPU and through
  * plan_exec bit-exact against the reference, every index type with indices in range, negative, out
  * of range and huge, also through the whole API; the fuzz part, its builder, valid default and
- * seeds for the fuzzer. */
+ * seeds for the fuzzer; the graph part, its maker for the random graph differential
+ * (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -311,5 +312,33 @@ static const struct fuzz_seed gather_elements_seeds[] = {
 const struct fuzz_op fuzz_op_gather_elements = {
     DML_OPERATOR_GATHER_ELEMENTS, generate_gather_elements, build_gather_elements,
     .seeds = gather_elements_seeds, .seed_count = FUZZ_COUNT(gather_elements_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+static IDMLOperator *make_gather_elements(struct gr_build *b)
+{
+    uint32_t isz[GR_MAX_RANK], axis = gr_elements_indices(b, isz);
+
+    if (!gr_fits(b->in.type, b->in.rank, isz))
+        return NULL;
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in);
+    const DML_TENSOR_DESC *indices =
+        gr_extra_input(b, 1, gr_pick_index_type(b->rng), b->in.rank, isz);
+    if (!indices)
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, isz);
+    DML_GATHER_ELEMENTS_OPERATOR_DESC desc = {in, indices, gr_output(b, 0, &o), axis};
+    return gr_create(b->device, DML_OPERATOR_GATHER_ELEMENTS, &desc);
+}
+
+const struct gr_op gr_op_gather_elements = {.type = DML_OPERATOR_GATHER_ELEMENTS,
+                                            .name = "GATHER_ELEMENTS",
+                                            .draw = 14,
+                                            .make = make_gather_elements,
+                                            .grows = true};
 
 #endif

@@ -3,8 +3,8 @@
  * the validation cases, every rule, the documentation's examples and the feature-level boundaries;
  * the GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact
  * against the reference, every index type with indices in range, negative, out of range and huge,
- * also through the whole API; the fuzz part, its builder, valid default and seeds for the fuzzer.
- */
+ * also through the whole API; the fuzz part, its builder, valid default and seeds for the fuzzer;
+ * the graph part, its maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -465,5 +465,45 @@ const struct fuzz_op fuzz_op_gather_nd = {DML_OPERATOR_GATHER_ND, generate_gathe
 const struct fuzz_op fuzz_op_gather_nd1 = {DML_OPERATOR_GATHER_ND1, generate_gather_nd,
                                            build_gather_nd, .seeds = gather_nd1_seeds,
                                            .seed_count = FUZZ_COUNT(gather_nd1_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* GATHER_ND or GATHER_ND1 (BatchDimensionCount 0). */
+static IDMLOperator *make_gather_nd(struct gr_build *b)
+{
+    bool v1 = b->node->type == DML_OPERATOR_GATHER_ND1;
+    uint32_t r = b->in.rank, q, isz[GR_MAX_RANK], out[GR_MAX_RANK];
+
+    gr_nd_shapes(b, &q, isz, out);
+    if (!gr_fits(b->in.type, r, out))
+        return NULL;
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in);
+    const DML_TENSOR_DESC *indices = gr_extra_input(b, 1, gr_pick_index_type(b->rng), r, isz);
+    if (!indices)
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, r, out);
+    UINT indices_dims = r == 1 ? 1 : 2;
+    DML_GATHER_ND1_OPERATOR_DESC desc = {in, indices, gr_output(b, 0, &o), r, indices_dims, 0};
+    if (v1)
+        return gr_create(b->device, DML_OPERATOR_GATHER_ND1, &desc);
+    DML_GATHER_ND_OPERATOR_DESC desc0 = {in, indices, desc.OutputTensor, r, indices_dims};
+    return gr_create(b->device, DML_OPERATOR_GATHER_ND, &desc0);
+}
+
+const struct gr_op gr_op_gather_nd = {.type = DML_OPERATOR_GATHER_ND,
+                                      .name = "GATHER_ND",
+                                      .draw = 15,
+                                      .make = make_gather_nd,
+                                      .grows = true};
+
+const struct gr_op gr_op_gather_nd1 = {.type = DML_OPERATOR_GATHER_ND1,
+                                       .name = "GATHER_ND1",
+                                       .draw = 16,
+                                       .make = make_gather_nd,
+                                       .grows = true};
 
 #endif

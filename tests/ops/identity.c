@@ -2,8 +2,8 @@
  * ScaleBias when given. Its parts (op_part.h): the C reference, each output element from the desc;
  * the validation cases, every rule and the feature-level boundaries; the GPU random differential,
  * seeded random cases on the GPU and through plan_exec bit-exact against the reference, ScaleBias
- * on half of the float cases; the fuzz part, its builder, valid default and seeds for the fuzzer.
- */
+ * on half of the float cases; the fuzz part, its builder, valid default and seeds for the fuzzer;
+ * the graph part, its maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -563,5 +563,30 @@ static const struct fuzz_seed identity_seeds[] = {
 const struct fuzz_op fuzz_op_identity = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, generate_identity,
                                          build_identity, .seeds = identity_seeds,
                                          .seed_count = FUZZ_COUNT(identity_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* A copy, a transpose (permuted output strides), or x * scale + bias on floats. */
+static IDMLOperator *make_identity(struct gr_build *b)
+{
+    DML_SCALE_BIAS scale_bias = {(FLOAT)gr_next(b->rng, 5) - 2.0f, 0.25f * gr_next(b->rng, 9)};
+    bool scaled = b->g->float64 && gr_is_float(b->in.type) && gr_next(b->rng, 3) == 0;
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, b->in.sizes);
+
+    if (scaled)
+        gr_count(b, GR_STAT_SCALE_BIAS);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc = {gr_tensor(b, &b->in), gr_output(b, 0, &o),
+                                                    scaled ? &scale_bias : NULL};
+    return gr_create(b->device, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &desc);
+}
+
+const struct gr_op gr_op_identity = {.type = DML_OPERATOR_ELEMENT_WISE_IDENTITY,
+                                     .name = "ELEMENT_WISE_IDENTITY",
+                                     .draw = 6,
+                                     .make = make_identity};
 
 #endif

@@ -2,7 +2,8 @@
  * output element from the desc; the validation cases, every rule, the feature-level boundaries and
  * large InputCounts; the GPU random differential, seeded random cases on the GPU and through
  * plan_exec bit-exact against the reference, 1-64 inputs along every axis; the fuzz part, its
- * builder, valid default and seeds for the fuzzer. */
+ * builder, valid default and seeds for the fuzzer; the graph part, its maker for the random graph
+ * differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -597,5 +598,56 @@ static const struct fuzz_seed join_seeds[] = {
 
 const struct fuzz_op fuzz_op_join = {DML_OPERATOR_JOIN, generate_join, build_join,
                                      .seeds = join_seeds, .seed_count = FUZZ_COUNT(join_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include <string.h>
+
+#include "gr_op.h"
+
+/* JOIN of input 0 and one or two more values read with its type and non-axis sizes; a value that
+ * holds too little for any of them gives way to input 0's own value and view. */
+static IDMLOperator *make_join(struct gr_build *b)
+{
+    uint32_t axis = gr_next(b->rng, b->in.rank), count = 2 + gr_next(b->rng, 2), sizes[GR_MAX_RANK];
+    DML_TENSOR_DESC ins[GR_MAX_NODE_IO];
+
+    memcpy(sizes, b->in.sizes, sizeof(sizes));
+    ins[0] = *gr_tensor(b, &b->in);
+    sizes[axis] = b->in.sizes[axis];
+    for (uint32_t i = 1; i < count; ++i)
+    {
+        struct gr_view v = {.type = b->in.type, .rank = b->in.rank};
+        uint32_t vi = b->node->inputs[0];
+
+        memcpy(v.sizes, b->in.sizes, sizeof(v.sizes));
+        for (int tries = 0; tries < 4; ++tries)
+        {
+            uint32_t candidate = gr_pick_value(b->g, b->rng, 1, false);
+
+            v.sizes[axis] = 1 + gr_next(b->rng, 4);
+            if (gr_read_view(b, candidate, &v))
+            {
+                vi = candidate;
+                break;
+            }
+        }
+        if (vi == b->node->inputs[0] &&
+            (v.sizes[axis] = b->in.sizes[axis], !gr_read_view(b, vi, &v)))
+            v = b->in;
+        b->node->inputs[i] = vi;
+        ins[i] = *gr_tensor(b, &v);
+        sizes[axis] += v.sizes[axis];
+    }
+    b->node->input_count = count;
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, sizes);
+    DML_JOIN_OPERATOR_DESC desc = {count, ins, gr_output(b, 0, &o), axis};
+    return gr_create(b->device, DML_OPERATOR_JOIN, &desc);
+}
+
+const struct gr_op gr_op_join = {
+    .type = DML_OPERATOR_JOIN, .name = "JOIN", .draw = 5, .make = make_join, .grows = true};
 
 #endif

@@ -3,7 +3,8 @@
  * validation cases, every rule, the documentation's examples and the feature-level boundaries; the
  * GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact against
  * the reference, every index type, also through the whole API; the fuzz part, its builder, valid
- * default and seeds for the fuzzer. */
+ * default and seeds for the fuzzer; the graph part, its maker for the random graph differential
+ * (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -325,5 +326,45 @@ static const struct fuzz_seed one_hot_seeds[] = {
 const struct fuzz_op fuzz_op_one_hot = {DML_OPERATOR_ONE_HOT, generate_one_hot, build_one_hot,
                                         .seeds = one_hot_seeds,
                                         .seed_count = FUZZ_COUNT(one_hot_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include <string.h>
+
+#include "gr_op.h"
+
+/* ONE_HOT: input 0 read again as indices (1 along Axis), 2-3 values of a random type (the
+ * output's rank, T10: {1, ..., 1, n}). */
+static IDMLOperator *make_one_hot(struct gr_build *b)
+{
+    uint32_t r = b->in.rank, axis = gr_next(b->rng, r), out[GR_MAX_RANK], vsz[GR_MAX_RANK];
+    DML_TENSOR_DATA_TYPE type = gr_pick_type(b->rng, 1u << gr_next(b->rng, 4));
+    struct gr_view indices = {.type = gr_pick_index_type(b->rng), .rank = r};
+
+    memcpy(indices.sizes, b->in.sizes, sizeof(indices.sizes));
+    indices.sizes[axis] = 1;
+    memcpy(out, b->in.sizes, sizeof(out));
+    out[axis] = 1 + gr_next(b->rng, 6);
+    for (uint32_t d = 0; d < r; ++d)
+        vsz[d] = d + 1 == r ? 2 + gr_next(b->rng, 2) : 1;
+    if (!gr_fits(type, r, out) || !gr_read_view(b, b->node->inputs[0], &indices))
+        return NULL;
+    b->in = indices;
+    const DML_TENSOR_DESC *in = gr_tensor(b, &indices);
+    const DML_TENSOR_DESC *values = gr_extra_input(b, 1, type, r, vsz);
+    if (!values)
+        return NULL;
+    struct gr_view o = gr_write_view(b, type, r, out);
+    DML_ONE_HOT_OPERATOR_DESC desc = {in, values, gr_output(b, 0, &o), axis};
+    return gr_create(b->device, DML_OPERATOR_ONE_HOT, &desc);
+}
+
+const struct gr_op gr_op_one_hot = {.type = DML_OPERATOR_ONE_HOT,
+                                    .name = "ONE_HOT",
+                                    .draw = 19,
+                                    .make = make_one_hot,
+                                    .grows = true};
 
 #endif

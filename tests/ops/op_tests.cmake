@@ -1,7 +1,8 @@
 # The operators' test files, tests/ops/<name>.c (one per file of src/ops that defines operators),
 # each compiled in parts (op_part.h says why): reference/ builds every file's REFERENCE part,
 # tests/validation every VALIDATION part, tests/ops each GPU part as gpu_op_<name> and
-# tests/gpu_av its twin gpu_av_op_<name>. A new file joins all of them with no list to edit.
+# tests/gpu_av its twin gpu_av_op_<name>, tests/fuzz every FUZZ part and tests/graph every GRAPH
+# part. A new file joins all of them with no list to edit.
 set(DMLOPS_OP_TESTS_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 # dmlops_op_tests(SOURCES_VAR GPU_VAR): every file; the names of those with a GPU part, which the

@@ -3,7 +3,7 @@
  * the desc; the validation cases, the seed examples, every rule, the feature-level boundaries and
  * how the padding value is kept; no GPU part of its own: the gpu_ops test (tests/gpu_ops) runs its
  * random cases through the whole API; the fuzz part, its builder, valid default and seeds for the
- * fuzzer. */
+ * fuzzer; the graph part, its maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -403,5 +403,72 @@ const struct fuzz_op fuzz_op_padding = {DML_OPERATOR_PADDING, generate_padding, 
 const struct fuzz_op fuzz_op_padding1 = {DML_OPERATOR_PADDING1, generate_padding, build_padding1,
                                          .seeds = padding1_seeds,
                                          .seed_count = FUZZ_COUNT(padding1_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* PADDING or PADDING1 of up to 2 elements each side on up to three dims; a mode that would read
+ * past a short dim (reflection: pad < size; symmetric and wrap: pad <= size) becomes CONSTANT. */
+static IDMLOperator *make_pad(struct gr_build *b)
+{
+    bool v1 = b->node->type == DML_OPERATOR_PADDING1;
+    UINT start[GR_MAX_RANK] = {0}, end[GR_MAX_RANK] = {0};
+    uint32_t out[GR_MAX_RANK], padded = 0;
+    DML_PADDING_MODE mode = (DML_PADDING_MODE)gr_next(b->rng, 5);
+    uint64_t count = 1;
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        if (padded < 3 && gr_next(b->rng, 2))
+        {
+            start[d] = gr_next(b->rng, 3);
+            end[d] = gr_next(b->rng, 3);
+            padded += start[d] || end[d];
+        }
+        if ((mode == DML_PADDING_MODE_REFLECTION &&
+             (start[d] >= b->in.sizes[d] || end[d] >= b->in.sizes[d])) ||
+            ((mode == DML_PADDING_MODE_SYMMETRIC || mode == DML_PADDING_MODE_WRAP) &&
+             (start[d] > b->in.sizes[d] || end[d] > b->in.sizes[d])))
+            mode = DML_PADDING_MODE_CONSTANT;
+        out[d] = b->in.sizes[d] + start[d] + end[d];
+        count *= out[d];
+    }
+    if (count * gr_type_size(b->in.type) > GR_MAX_BYTES)
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, out);
+    if (v1)
+    {
+        DML_SCALAR_UNION value;
+
+        for (size_t i = 0; i < sizeof(value.Bytes); ++i)
+            value.Bytes[i] = (BYTE)gr_next(b->rng, 256);
+        DML_PADDING1_OPERATOR_DESC desc = {gr_tensor(b, &b->in),
+                                           gr_output(b, 0, &o),
+                                           mode,
+                                           b->in.type,
+                                           value,
+                                           b->in.rank,
+                                           start,
+                                           end};
+        return gr_create(b->device, DML_OPERATOR_PADDING1, &desc);
+    }
+    DML_PADDING_OPERATOR_DESC desc = {gr_tensor(b, &b->in),
+                                      gr_output(b, 0, &o),
+                                      mode,
+                                      (FLOAT)gr_next(b->rng, 100) - 20.5f,
+                                      b->in.rank,
+                                      start,
+                                      end};
+    return gr_create(b->device, DML_OPERATOR_PADDING, &desc);
+}
+
+const struct gr_op gr_op_padding = {
+    .type = DML_OPERATOR_PADDING, .name = "PADDING", .draw = 3, .make = make_pad, .grows = true};
+
+const struct gr_op gr_op_padding1 = {
+    .type = DML_OPERATOR_PADDING1, .name = "PADDING1", .draw = 4, .make = make_pad, .grows = true};
 
 #endif

@@ -3,7 +3,8 @@
  * desc; the validation cases, every rule, the documentation's examples and the feature-level
  * boundaries; the GPU random differential, seeded random cases on the GPU and through plan_exec
  * bit-exact against the reference, both length types, also through the whole API; the fuzz part,
- * its builder, valid default and seeds for the fuzzer. */
+ * its builder, valid default and seeds for the fuzzer; the graph part, its maker for the random
+ * graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -311,5 +312,35 @@ static const struct fuzz_seed reverse_seeds[] = {
 const struct fuzz_op fuzz_op_reverse_subsequences = {
     DML_OPERATOR_REVERSE_SUBSEQUENCES, generate_reverse, build_reverse, .seeds = reverse_seeds,
     .seed_count = FUZZ_COUNT(reverse_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include <string.h>
+
+#include "gr_op.h"
+
+static IDMLOperator *make_reverse(struct gr_build *b)
+{
+    uint32_t axis = gr_next(b->rng, b->in.rank), lsz[GR_MAX_RANK];
+    DML_TENSOR_DATA_TYPE type =
+        gr_next(b->rng, 2) ? DML_TENSOR_DATA_TYPE_UINT32 : DML_TENSOR_DATA_TYPE_UINT64;
+
+    memcpy(lsz, b->in.sizes, sizeof(lsz));
+    lsz[axis] = 1;
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in);
+    const DML_TENSOR_DESC *lengths = gr_extra_input(b, 1, type, b->in.rank, lsz);
+    if (!lengths)
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, b->in.sizes);
+    DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC desc = {in, lengths, gr_output(b, 0, &o), axis};
+    return gr_create(b->device, DML_OPERATOR_REVERSE_SUBSEQUENCES, &desc);
+}
+
+const struct gr_op gr_op_reverse_subsequences = {.type = DML_OPERATOR_REVERSE_SUBSEQUENCES,
+                                                 .name = "REVERSE_SUBSEQUENCES",
+                                                 .draw = 20,
+                                                 .make = make_reverse};
 
 #endif

@@ -4,7 +4,8 @@
  * boundaries; the GPU random differential, seeded random cases on the GPU and through plan_exec
  * bit-exact against the reference, every index type with indices in range, negative, out of range
  * and huge, also through the whole API, many updates of one element; the fuzz part, its builder,
- * valid default and seeds for the fuzzer. */
+ * valid default and seeds for the fuzzer; the graph part, its maker for the random graph
+ * differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -338,5 +339,32 @@ static const struct fuzz_seed scatter_seeds[] = {
 const struct fuzz_op fuzz_op_scatter_elements = {DML_OPERATOR_SCATTER_ELEMENTS, generate_scatter,
                                                  build_scatter, .seeds = scatter_seeds,
                                                  .seed_count = FUZZ_COUNT(scatter_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* SCATTER_ELEMENTS: updates of the input's type read from any value, duplicates included. */
+static IDMLOperator *make_scatter(struct gr_build *b)
+{
+    uint32_t isz[GR_MAX_RANK], axis = gr_elements_indices(b, isz);
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in);
+    const DML_TENSOR_DESC *indices =
+        gr_extra_input(b, 1, gr_pick_index_type(b->rng), b->in.rank, isz);
+    const DML_TENSOR_DESC *updates =
+        indices ? gr_extra_input(b, 2, b->in.type, b->in.rank, isz) : NULL;
+    if (!updates)
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, b->in.sizes);
+    DML_SCATTER_OPERATOR_DESC desc = {in, indices, updates, gr_output(b, 0, &o), axis};
+    return gr_create(b->device, DML_OPERATOR_SCATTER_ELEMENTS, &desc);
+}
+
+const struct gr_op gr_op_scatter_elements = {.type = DML_OPERATOR_SCATTER_ELEMENTS,
+                                             .name = "SCATTER_ELEMENTS",
+                                             .draw = 18,
+                                             .make = make_scatter};
 
 #endif

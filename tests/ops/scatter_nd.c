@@ -4,7 +4,8 @@
  * GPU random differential, seeded random cases on the GPU and through plan_exec bit-exact against
  * the reference, every index type with indices in range, negative, out of range and huge, also
  * through the whole API, many tuples naming one block; the fuzz part, its builder, valid default
- * and seeds for the fuzzer. */
+ * and seeds for the fuzzer; the graph part, its maker for the random graph differential
+ * (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -491,5 +492,30 @@ static const struct fuzz_seed scatter_nd_seeds[] = {
 const struct fuzz_op fuzz_op_scatter_nd = {DML_OPERATOR_SCATTER_ND, generate_scatter_nd,
                                            build_scatter_nd, .seeds = scatter_nd_seeds,
                                            .seed_count = FUZZ_COUNT(scatter_nd_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+static IDMLOperator *make_scatter_nd(struct gr_build *b)
+{
+    uint32_t r = b->in.rank, q, isz[GR_MAX_RANK], usz[GR_MAX_RANK];
+
+    gr_nd_shapes(b, &q, isz, usz);
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in);
+    const DML_TENSOR_DESC *indices = gr_extra_input(b, 1, gr_pick_index_type(b->rng), r, isz);
+    const DML_TENSOR_DESC *updates = indices ? gr_extra_input(b, 2, b->in.type, r, usz) : NULL;
+    if (!updates)
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, r, b->in.sizes);
+    DML_SCATTER_ND_OPERATOR_DESC desc = {in, indices,       updates, gr_output(b, 0, &o),
+                                         r,  r == 1 ? 1 : 2};
+    return gr_create(b->device, DML_OPERATOR_SCATTER_ND, &desc);
+}
+
+const struct gr_op gr_op_scatter_nd = {
+    .type = DML_OPERATOR_SCATTER_ND, .name = "SCATTER_ND", .draw = 17, .make = make_scatter_nd};
 
 #endif

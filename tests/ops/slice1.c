@@ -2,7 +2,8 @@
  * C reference, each output element from the desc; the validation cases, the seed examples, every
  * rule, the feature-level boundaries and SLICE as a SLICE1 window; no GPU part of its own: the
  * gpu_ops test (tests/gpu_ops) runs its random cases through the whole API; the fuzz part, its
- * builder, valid default and seeds for the fuzzer. */
+ * builder, valid default and seeds for the fuzzer; the graph part, its maker for the random graph
+ * differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -432,5 +433,61 @@ const struct fuzz_op fuzz_op_slice1 = {DML_OPERATOR_SLICE1, fp_slice1_windows, b
                                        .seed_count = FUZZ_COUNT(slice1_seeds)};
 const struct fuzz_op fuzz_op_slice = {DML_OPERATOR_SLICE, generate_slice, build_slice,
                                       .seeds = slice_seeds, .seed_count = FUZZ_COUNT(slice_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+static IDMLOperator *make_slice1(struct gr_build *b)
+{
+    UINT offsets[GR_MAX_RANK], windows[GR_MAX_RANK];
+    INT strides[GR_MAX_RANK];
+    uint32_t out[GR_MAX_RANK];
+    bool reversed = false;
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        uint32_t n = b->in.sizes[d], m = 1 + gr_next(b->rng, 3);
+
+        windows[d] = 1 + gr_next(b->rng, n);
+        offsets[d] = gr_next(b->rng, n - windows[d] + 1);
+        strides[d] = gr_next(b->rng, 3) ? (INT)m : -(INT)m;
+        reversed |= strides[d] < 0 && windows[d] > 1;
+        out[d] = 1 + (windows[d] - 1) / m;
+    }
+    if (reversed)
+        gr_count(b, GR_STAT_REVERSED_SLICES);
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, out);
+    DML_SLICE1_OPERATOR_DESC desc = {
+        gr_tensor(b, &b->in), gr_output(b, 0, &o), b->in.rank, offsets, windows, strides};
+    return gr_create(b->device, DML_OPERATOR_SLICE1, &desc);
+}
+
+static IDMLOperator *make_slice(struct gr_build *b)
+{
+    UINT offsets[GR_MAX_RANK], sizes[GR_MAX_RANK], strides[GR_MAX_RANK];
+    uint32_t out[GR_MAX_RANK];
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        uint32_t n = b->in.sizes[d];
+
+        strides[d] = 1 + gr_next(b->rng, 3);
+        sizes[d] = out[d] = 1 + gr_next(b->rng, 1 + (n - 1) / strides[d]);
+        offsets[d] = gr_next(b->rng, n - (sizes[d] - 1) * strides[d]);
+    }
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, out);
+    DML_SLICE_OPERATOR_DESC desc = {
+        gr_tensor(b, &b->in), gr_output(b, 0, &o), b->in.rank, offsets, sizes, strides};
+    return gr_create(b->device, DML_OPERATOR_SLICE, &desc);
+}
+
+const struct gr_op gr_op_slice1 = {
+    .type = DML_OPERATOR_SLICE1, .name = "SLICE1", .draw = 0, .make = make_slice1};
+
+const struct gr_op gr_op_slice = {
+    .type = DML_OPERATOR_SLICE, .name = "SLICE", .draw = 1, .make = make_slice};
 
 #endif

@@ -3,7 +3,7 @@
  * validation cases, every rule, the feature-level boundaries and the debug line; the GPU random
  * differential, seeded random cases on the GPU and through plan_exec bit-exact against the
  * reference, strides of either sign; the fuzz part, its builder, valid default and seeds for the
- * fuzzer. */
+ * fuzzer; the graph part, its maker for the random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -399,5 +399,42 @@ static const struct fuzz_seed slice_grad_seeds[] = {
 const struct fuzz_op fuzz_op_slice_grad = {DML_OPERATOR_SLICE_GRAD, generate_slice_grad,
                                            build_slice_grad, .seeds = slice_grad_seeds,
                                            .seed_count = FUZZ_COUNT(slice_grad_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+/* SLICE_GRAD: input 0 is the gradient of a window with strides of -3..3 (not 0), written into
+ * zeros up to 2 elements larger on each side. */
+static IDMLOperator *make_slice_grad(struct gr_build *b)
+{
+    UINT offsets[GR_MAX_RANK], windows[GR_MAX_RANK];
+    INT strides[GR_MAX_RANK];
+    uint32_t out[GR_MAX_RANK];
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        uint32_t step = 1 + gr_next(b->rng, 3);
+
+        strides[d] = gr_next(b->rng, 3) ? (INT)step : -(INT)step;
+        windows[d] = (b->in.sizes[d] - 1) * step + 1 + gr_next(b->rng, step);
+        offsets[d] = gr_next(b->rng, 3);
+        out[d] = offsets[d] + windows[d] + gr_next(b->rng, 3);
+    }
+    if (!gr_fits(b->in.type, b->in.rank, out))
+        return NULL;
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, out);
+    DML_SLICE_GRAD_OPERATOR_DESC desc = {
+        gr_tensor(b, &b->in), gr_output(b, 0, &o), b->in.rank, offsets, windows, strides};
+    return gr_create(b->device, DML_OPERATOR_SLICE_GRAD, &desc);
+}
+
+const struct gr_op gr_op_slice_grad = {.type = DML_OPERATOR_SLICE_GRAD,
+                                       .name = "SLICE_GRAD",
+                                       .draw = 21,
+                                       .make = make_slice_grad,
+                                       .grows = true};
 
 #endif

@@ -2,7 +2,8 @@
  * reference, each output element from the desc; the validation cases, the seed examples, every
  * rule, the feature-level boundaries and large OutputCounts; no GPU part of its own: the gpu_ops
  * test (tests/gpu_ops) runs its random cases through the whole API; the fuzz part, its builder,
- * valid default and seeds for the fuzzer. */
+ * valid default and seeds for the fuzzer; the graph part, its maker for the random graph
+ * differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -324,5 +325,53 @@ static const struct fuzz_seed split_seeds[] = {
 
 const struct fuzz_op fuzz_op_split = {DML_OPERATOR_SPLIT, generate_split, build_split,
                                       .seeds = split_seeds, .seed_count = FUZZ_COUNT(split_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include <string.h>
+
+#include "gr_op.h"
+
+/* An axis whose size is at least `least` (UINT32_MAX: none). */
+static uint32_t pick_axis(struct gr_build *b, uint32_t least)
+{
+    uint32_t start = gr_next(b->rng, b->in.rank);
+
+    for (uint32_t i = 0; i < b->in.rank; ++i)
+        if (b->in.sizes[(start + i) % b->in.rank] >= least)
+            return (start + i) % b->in.rank;
+    return UINT32_MAX;
+}
+
+static IDMLOperator *make_split(struct gr_build *b)
+{
+    uint32_t axis = pick_axis(b, 2), count, left, sizes[GR_MAX_RANK];
+    DML_TENSOR_DESC outs[GR_MAX_NODE_IO];
+
+    if (axis == UINT32_MAX)
+        return NULL;
+    count = 2 + gr_next(b->rng, 3);
+    if (count > b->in.sizes[axis])
+        count = b->in.sizes[axis];
+    left = b->in.sizes[axis] - count; /* each part gets one, then the rest at random */
+    memcpy(sizes, b->in.sizes, sizeof(sizes));
+    const DML_TENSOR_DESC *in = gr_tensor(b, &b->in);
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        uint32_t extra = k + 1 == count ? left : gr_next(b->rng, left + 1);
+
+        sizes[axis] = 1 + extra;
+        left -= extra;
+        struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, sizes);
+        outs[k] = *gr_output(b, k, &o);
+    }
+    DML_SPLIT_OPERATOR_DESC desc = {in, count, outs, axis};
+    return gr_create(b->device, DML_OPERATOR_SPLIT, &desc);
+}
+
+const struct gr_op gr_op_split = {
+    .type = DML_OPERATOR_SPLIT, .name = "SPLIT", .draw = 2, .make = make_split, .cap = 8};
 
 #endif

@@ -2,7 +2,8 @@
  * d. Its parts (op_part.h): the C reference, each output element from the desc; the validation
  * cases, every rule and the feature-level boundaries; the GPU random differential, seeded random
  * cases on the GPU and through plan_exec bit-exact against the reference, and golden plans; the
- * fuzz part, its builder, valid default and seeds for the fuzzer. */
+ * fuzz part, its builder, valid default and seeds for the fuzzer; the graph part, its maker for the
+ * random graph differential (tests/graph/gr_op.h). */
 #include "op_part.h"
 
 #if OP_TEST_PART == OP_PART_REFERENCE
@@ -372,5 +373,33 @@ static const struct fuzz_seed tile_seeds[] = {
 
 const struct fuzz_op fuzz_op_tile = {DML_OPERATOR_TILE, generate_tile, build_tile,
                                      .seeds = tile_seeds, .seed_count = FUZZ_COUNT(tile_seeds)};
+
+#endif
+
+#if OP_TEST_PART == OP_PART_GRAPH
+
+#include "gr_op.h"
+
+static IDMLOperator *make_tile(struct gr_build *b)
+{
+    UINT repeats[GR_MAX_RANK];
+    uint32_t out[GR_MAX_RANK];
+    uint64_t count = gr_elements(b->in.sizes, b->in.rank);
+
+    for (uint32_t d = 0; d < b->in.rank; ++d)
+    {
+        repeats[d] = 1 + gr_next(b->rng, 3);
+        if ((count * repeats[d]) * gr_type_size(b->in.type) > GR_MAX_BYTES)
+            repeats[d] = 1;
+        count *= repeats[d];
+        out[d] = b->in.sizes[d] * repeats[d];
+    }
+    struct gr_view o = gr_write_view(b, b->in.type, b->in.rank, out);
+    DML_TILE_OPERATOR_DESC desc = {gr_tensor(b, &b->in), gr_output(b, 0, &o), b->in.rank, repeats};
+    return gr_create(b->device, DML_OPERATOR_TILE, &desc);
+}
+
+const struct gr_op gr_op_tile = {
+    .type = DML_OPERATOR_TILE, .name = "TILE", .draw = 7, .make = make_tile, .grows = true};
 
 #endif
