@@ -39,4 +39,23 @@ void op_check_expect(struct op_check_buffers *b, const DML_OPERATOR_DESC *desc);
 bool op_check_run(struct dml_vk_device *dev, const DML_OPERATOR_DESC *desc,
                   const struct op_check_buffers *b, uint32_t mode, char *why, size_t why_size);
 
+/* The seeded random cases of one operator's differential. For seeds 1..count (DMLOPS_TEST_OP_CASES
+ * overrides count), prepare builds the case (desc, slot counts, slots through op_check_alloc, index
+ * values); the reference gives the expected outputs; the case runs through plan_exec and on the GPU
+ * (op_check_run, mode seed % 3) and, when seed % api_period < api_runs, through the whole API as
+ * an operator and a one-node graph. describe prints a failed case. */
+struct op_check_cases
+{
+    const char *name;
+    uint64_t count;
+    uint32_t api_period, api_runs;
+    void (*prepare)(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
+                    DML_OPERATOR_DESC *desc);
+    void (*describe)(uint64_t seed, const char *why);
+};
+
+/* Runs them (DMLOPS_TEST_NO_GPU: plan_exec only) and prints "<name>: F of N cases failed";
+ * returns F. */
+int op_check_cases_run(const struct op_check_cases *cases);
+
 #endif

@@ -357,38 +357,31 @@ static int golden(void)
     return failures;
 }
 
+static struct gather_case random_case;
+
+static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
+                    DML_OPERATOR_DESC *desc)
+{
+    generate(&random_case, seed);
+    b->input_count = 2;
+    b->output_count = 1;
+    op_check_alloc(b, 0, random_case.input.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 1, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 2, random_case.output.buffer.TotalTensorSizeInBytes, rng);
+    index_case_fill(b->data[1], b->bytes[1], random_case.indices.type,
+                    &random_case.input.sizes[random_case.axis], 1, rng);
+    *desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &random_case.desc};
+}
+
+static void report(uint64_t seed, const char *why)
+{
+    describe(&random_case, seed, why);
+}
+
 int main(void)
 {
-    struct dml_vk_device *dev = NULL;
-    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
-    static struct gather_case gc;
-    int failures = golden();
-    const char *env = getenv("DMLOPS_TEST_OP_CASES");
-    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
-
-    for (uint64_t seed = 1; seed <= cases; ++seed)
-    {
-        struct op_check_buffers b = {.input_count = 2, .output_count = 1};
-        struct rng rng = rng_seeded(seed * 7919);
-        char why[256];
-        generate(&gc, seed);
-        op_check_alloc(&b, 0, gc.input.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 1, gc.indices.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 2, gc.output.buffer.TotalTensorSizeInBytes, &rng);
-        index_case_fill(b.data[1], b.bytes[1], gc.indices.type, &gc.input.sizes[gc.axis], 1, &rng);
-        DML_OPERATOR_DESC desc = {DML_OPERATOR_GATHER, &gc.desc};
-        op_check_expect(&b, &desc);
-        if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
-            (device && seed % 8 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
-        {
-            describe(&gc, seed, why);
-            ++failures;
-        }
-        op_check_free(&b);
-    }
-    printf("GATHER: %d of %d cases failed\n", failures, (int)cases);
-    if (device)
-        IDMLDevice_Release(device);
+    static const struct op_check_cases cases = {"GATHER", CASES, 8, 1, prepare, report};
+    int failures = golden() + op_check_cases_run(&cases);
     return failures ? 1 : 0;
 }
 

@@ -236,38 +236,31 @@ static void describe(const struct elements_case *ec, uint64_t seed, const char *
     index_case_describe("output", &ec->output);
 }
 
+static struct elements_case random_case;
+
+static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
+                    DML_OPERATOR_DESC *desc)
+{
+    generate(&random_case, seed);
+    b->input_count = 2;
+    b->output_count = 1;
+    op_check_alloc(b, 0, random_case.input.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 1, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 2, random_case.output.buffer.TotalTensorSizeInBytes, rng);
+    index_case_fill(b->data[1], b->bytes[1], random_case.indices.type,
+                    &random_case.input.sizes[random_case.axis], 1, rng);
+    *desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER_ELEMENTS, &random_case.desc};
+}
+
+static void report(uint64_t seed, const char *why)
+{
+    describe(&random_case, seed, why);
+}
+
 int main(void)
 {
-    struct dml_vk_device *dev = NULL;
-    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
-    static struct elements_case ec;
-    int failures = 0;
-    const char *env = getenv("DMLOPS_TEST_OP_CASES");
-    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
-
-    for (uint64_t seed = 1; seed <= cases; ++seed)
-    {
-        struct op_check_buffers b = {.input_count = 2, .output_count = 1};
-        struct rng rng = rng_seeded(seed * 7919);
-        char why[256];
-        generate(&ec, seed);
-        op_check_alloc(&b, 0, ec.input.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 1, ec.indices.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 2, ec.output.buffer.TotalTensorSizeInBytes, &rng);
-        index_case_fill(b.data[1], b.bytes[1], ec.indices.type, &ec.input.sizes[ec.axis], 1, &rng);
-        DML_OPERATOR_DESC desc = {DML_OPERATOR_GATHER_ELEMENTS, &ec.desc};
-        op_check_expect(&b, &desc);
-        if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
-            (device && seed % 8 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
-        {
-            describe(&ec, seed, why);
-            ++failures;
-        }
-        op_check_free(&b);
-    }
-    printf("GATHER_ELEMENTS: %d of %d cases failed\n", failures, (int)cases);
-    if (device)
-        IDMLDevice_Release(device);
+    static const struct op_check_cases cases = {"GATHER_ELEMENTS", CASES, 8, 1, prepare, report};
+    int failures = op_check_cases_run(&cases);
     return failures ? 1 : 0;
 }
 

@@ -369,42 +369,39 @@ static void describe(const struct nd_case *nc, uint64_t seed, const char *why)
     index_case_describe("output", &nc->output);
 }
 
+static struct nd_case random_case;
+
+static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
+                    DML_OPERATOR_DESC *desc)
+{
+    uint32_t extents[8];
+    generate(&random_case, seed);
+    b->input_count = 2;
+    b->output_count = 1;
+    op_check_alloc(b, 0, random_case.input.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 1, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 2, random_case.output.buffer.TotalTensorSizeInBytes, rng);
+    for (uint32_t j = 0; j < random_case.tuple; ++j)
+        extents[j] =
+            random_case.input
+                .sizes[random_case.rank - random_case.input_dims + random_case.batch_dims + j];
+    index_case_fill(b->data[1], b->bytes[1], random_case.indices.type, extents, random_case.tuple,
+                    rng);
+    *desc =
+        (DML_OPERATOR_DESC){random_case.v1 ? DML_OPERATOR_GATHER_ND1 : DML_OPERATOR_GATHER_ND,
+                            random_case.v1 ? (const void *)&random_case.desc1 : &random_case.desc};
+}
+
+static void report(uint64_t seed, const char *why)
+{
+    describe(&random_case, seed, why);
+}
+
 int main(void)
 {
-    struct dml_vk_device *dev = NULL;
-    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
-    static struct nd_case nc;
-    int failures = 0;
-    const char *env = getenv("DMLOPS_TEST_OP_CASES");
-    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
-
-    for (uint64_t seed = 1; seed <= cases; ++seed)
-    {
-        struct op_check_buffers b = {.input_count = 2, .output_count = 1};
-        struct rng rng = rng_seeded(seed * 7919);
-        uint32_t extents[8];
-        char why[256];
-        generate(&nc, seed);
-        op_check_alloc(&b, 0, nc.input.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 1, nc.indices.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 2, nc.output.buffer.TotalTensorSizeInBytes, &rng);
-        for (uint32_t j = 0; j < nc.tuple; ++j)
-            extents[j] = nc.input.sizes[nc.rank - nc.input_dims + nc.batch_dims + j];
-        index_case_fill(b.data[1], b.bytes[1], nc.indices.type, extents, nc.tuple, &rng);
-        DML_OPERATOR_DESC desc = {nc.v1 ? DML_OPERATOR_GATHER_ND1 : DML_OPERATOR_GATHER_ND,
-                                  nc.v1 ? (const void *)&nc.desc1 : &nc.desc};
-        op_check_expect(&b, &desc);
-        if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
-            (device && seed % 8 < 2 && !api_run_check(device, &desc, &b, why, sizeof(why))))
-        {
-            describe(&nc, seed, why);
-            ++failures;
-        }
-        op_check_free(&b);
-    }
-    printf("GATHER_ND, GATHER_ND1: %d of %d cases failed\n", failures, (int)cases);
-    if (device)
-        IDMLDevice_Release(device);
+    static const struct op_check_cases cases = {
+        "GATHER_ND, GATHER_ND1", CASES, 8, 2, prepare, report};
+    int failures = op_check_cases_run(&cases);
     return failures ? 1 : 0;
 }
 

@@ -257,42 +257,37 @@ static void describe(const struct scatter_case *sc, uint64_t seed, const char *w
     index_case_describe("output", &sc->output);
 }
 
+static struct scatter_case random_case;
+static int duplicates;
+
+static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
+                    DML_OPERATOR_DESC *desc)
+{
+    generate(&random_case, seed);
+    b->input_count = 3;
+    b->output_count = 1;
+    op_check_alloc(b, 0, random_case.input.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 1, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 2, random_case.updates.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 3, random_case.output.buffer.TotalTensorSizeInBytes, rng);
+    index_case_fill(b->data[1], b->bytes[1], random_case.indices.type,
+                    &random_case.output.sizes[random_case.axis], 1, rng);
+    duplicates +=
+        random_case.updates.sizes[random_case.axis] > random_case.output.sizes[random_case.axis];
+    *desc = (DML_OPERATOR_DESC){DML_OPERATOR_SCATTER, &random_case.desc};
+}
+
+static void report(uint64_t seed, const char *why)
+{
+    describe(&random_case, seed, why);
+}
+
 int main(void)
 {
-    struct dml_vk_device *dev = NULL;
-    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
-    static struct scatter_case sc;
-    int failures = 0, duplicates = 0;
-    const char *env = getenv("DMLOPS_TEST_OP_CASES");
-    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
-
-    for (uint64_t seed = 1; seed <= cases; ++seed)
-    {
-        struct op_check_buffers b = {.input_count = 3, .output_count = 1};
-        struct rng rng = rng_seeded(seed * 7919);
-        char why[256];
-        generate(&sc, seed);
-        op_check_alloc(&b, 0, sc.input.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 1, sc.indices.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 2, sc.updates.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 3, sc.output.buffer.TotalTensorSizeInBytes, &rng);
-        index_case_fill(b.data[1], b.bytes[1], sc.indices.type, &sc.output.sizes[sc.axis], 1, &rng);
-        DML_OPERATOR_DESC desc = {DML_OPERATOR_SCATTER, &sc.desc};
-        op_check_expect(&b, &desc);
-        duplicates += sc.updates.sizes[sc.axis] > sc.output.sizes[sc.axis];
-        if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
-            (device && seed % 4 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
-        {
-            describe(&sc, seed, why);
-            ++failures;
-        }
-        op_check_free(&b);
-    }
-    printf("SCATTER_ELEMENTS: %d of %d cases failed (%d with more updates than elements along the "
-           "axis)\n",
-           failures, (int)cases, duplicates);
-    if (device)
-        IDMLDevice_Release(device);
+    static const struct op_check_cases cases = {"SCATTER_ELEMENTS", CASES, 4, 1, prepare, report};
+    int failures = op_check_cases_run(&cases);
+    printf("SCATTER_ELEMENTS: %d of them with more updates than elements along the axis\n",
+           duplicates);
     return failures ? 1 : 0;
 }
 

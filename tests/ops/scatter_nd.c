@@ -410,44 +410,38 @@ static int golden(void)
     return failures != 0;
 }
 
+static struct nd_case random_case;
+static int duplicates;
+
+static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
+                    DML_OPERATOR_DESC *desc)
+{
+    uint32_t extents[8];
+    generate(&random_case, seed);
+    b->input_count = 3;
+    b->output_count = 1;
+    op_check_alloc(b, 0, random_case.input.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 1, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 2, random_case.updates.buffer.TotalTensorSizeInBytes, rng);
+    op_check_alloc(b, 3, random_case.output.buffer.TotalTensorSizeInBytes, rng);
+    for (uint32_t j = 0; j < random_case.tuple; ++j)
+        extents[j] = random_case.input.sizes[random_case.rank - random_case.input_dims + j];
+    index_case_fill(b->data[1], b->bytes[1], random_case.indices.type, extents, random_case.tuple,
+                    rng);
+    duplicates += tuples(&random_case) > blocks(&random_case);
+    *desc = (DML_OPERATOR_DESC){DML_OPERATOR_SCATTER_ND, &random_case.desc};
+}
+
+static void report(uint64_t seed, const char *why)
+{
+    describe(&random_case, seed, why);
+}
+
 int main(void)
 {
-    struct dml_vk_device *dev = NULL;
-    IDMLDevice *device = getenv("DMLOPS_TEST_NO_GPU") ? NULL : vk_test_api_device(&dev);
-    static struct nd_case nc;
-    int failures = golden(), duplicates = 0;
-    const char *env = getenv("DMLOPS_TEST_OP_CASES");
-    const uint64_t cases = env ? strtoull(env, NULL, 10) : CASES;
-
-    for (uint64_t seed = 1; seed <= cases; ++seed)
-    {
-        struct op_check_buffers b = {.input_count = 3, .output_count = 1};
-        struct rng rng = rng_seeded(seed * 7919);
-        uint32_t extents[8];
-        char why[256];
-        generate(&nc, seed);
-        op_check_alloc(&b, 0, nc.input.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 1, nc.indices.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 2, nc.updates.buffer.TotalTensorSizeInBytes, &rng);
-        op_check_alloc(&b, 3, nc.output.buffer.TotalTensorSizeInBytes, &rng);
-        for (uint32_t j = 0; j < nc.tuple; ++j)
-            extents[j] = nc.input.sizes[nc.rank - nc.input_dims + j];
-        index_case_fill(b.data[1], b.bytes[1], nc.indices.type, extents, nc.tuple, &rng);
-        DML_OPERATOR_DESC desc = {DML_OPERATOR_SCATTER_ND, &nc.desc};
-        op_check_expect(&b, &desc);
-        duplicates += tuples(&nc) > blocks(&nc);
-        if (!op_check_run(dev, &desc, &b, (uint32_t)(seed % 3), why, sizeof(why)) ||
-            (device && seed % 4 == 0 && !api_run_check(device, &desc, &b, why, sizeof(why))))
-        {
-            describe(&nc, seed, why);
-            ++failures;
-        }
-        op_check_free(&b);
-    }
-    printf("SCATTER_ND: %d of %d cases failed (%d with more tuples than blocks)\n", failures,
-           (int)cases, duplicates);
-    if (device)
-        IDMLDevice_Release(device);
+    static const struct op_check_cases cases = {"SCATTER_ND", CASES, 4, 1, prepare, report};
+    int failures = golden() + op_check_cases_run(&cases);
+    printf("SCATTER_ND: %d of them with more tuples than blocks\n", duplicates);
     return failures ? 1 : 0;
 }
 
