@@ -1,5 +1,5 @@
 #version 450
-/* PLAN_KERNEL_SCALE_BIAS: as GENERAL, each element through fma(x, scale, bias) (decision FD1, see
+/* PLAN_KERNEL_SCALE_BIAS: as GENERAL (the move kernel), each element through fma(x, scale, bias) (decision FD1, see
  * enum plan_arith in src/plan.h and dmlops_fma.glsl). Elements of 1 and 16 bytes have no
  * arithmetic: those variants move bits and declare no float64. */
 #extension GL_GOOGLE_include_directive : require
@@ -16,4 +16,4 @@
 #elif ELEM_BYTES == 8
 #define ELEM_TRANSFORM(v) fma64(v, PARAMS.scale, PARAMS.bias)
 #endif
-#include "dmlops_general.glsl"
+#include "dmlops_move.glsl"

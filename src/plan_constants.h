@@ -80,6 +80,13 @@
 /* Specialization constant id of SLOTS_MARK (shaders/dmlops_slots.glsl), past vec.comp's ids. */
 #define DMLOPS_SPEC_ID_SLOTS_MARK 255
 
+/* The move kernel's MOVE_FORM (shaders/dmlops_move.glsl, src/vk/kernels.c): bits of what a
+ * pipeline's plans leave out; 0 reads everything from the parameter block. */
+#define DMLOPS_SPEC_ID_MOVE_FORM 254
+#define DMLOPS_MOVE_ONE_PART 1u  /* one output part */
+#define DMLOPS_MOVE_ONE_INPUT 2u /* no input parts */
+#define DMLOPS_MOVE_AFFINE 4u    /* no padded dimension */
+
 /* The specialized kernels (src/plan_spec.c chooses, shaders/vec.comp and tile.comp run). */
 #define DMLOPS_VEC_BYTES 16  /* bytes one thread of vec.comp writes */
 #define DMLOPS_SPEC_PARTS 14 /* parts the constants describe one by one */

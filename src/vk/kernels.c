@@ -100,7 +100,7 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
     VkPipeline ready = VK_NULL_HANDLE;
     if (!dev->pipelines.specialize || generic_only(plan) || !plan_spec_from_plan(plan, &spec))
         return S_FALSE;
-    struct dml_vk_variant variant = {spec_kernel(spec.mode), plan->elem_bytes, marks};
+    struct dml_vk_variant variant = {spec_kernel(spec.mode), plan->elem_bytes, marks, 0};
     HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_specialized(dev, &variant, &spec, &ready, &out->pending);
@@ -111,10 +111,29 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
     return ready ? S_OK : S_FALSE;
 }
 
+/* The generic kernel of each plan kernel: its module, and for the move module the MOVE_FORM of
+ * what such plans leave out (plan_check holds them to it). */
+static const struct
+{
+    uint32_t module, form;
+} generic_kernels[PLAN_KERNEL_COUNT] = {
+    [PLAN_KERNEL_COPY] = {DML_VK_KERNEL_MOVE,
+                          DMLOPS_MOVE_ONE_PART | DMLOPS_MOVE_ONE_INPUT | DMLOPS_MOVE_AFFINE},
+    [PLAN_KERNEL_SPLIT] = {DML_VK_KERNEL_MOVE, DMLOPS_MOVE_ONE_INPUT | DMLOPS_MOVE_AFFINE},
+    [PLAN_KERNEL_PAD] = {DML_VK_KERNEL_MOVE, DMLOPS_MOVE_ONE_PART | DMLOPS_MOVE_ONE_INPUT},
+    [PLAN_KERNEL_GENERAL] = {DML_VK_KERNEL_MOVE, 0},
+    [PLAN_KERNEL_SCALE_BIAS] = {PLAN_KERNEL_SCALE_BIAS, 0},
+    [PLAN_KERNEL_CAST] = {PLAN_KERNEL_CAST, 0},
+    [PLAN_KERNEL_GATHER] = {PLAN_KERNEL_GATHER, 0},
+    [PLAN_KERNEL_SCATTER] = {PLAN_KERNEL_SCATTER, 0},
+    [PLAN_KERNEL_FILL] = {PLAN_KERNEL_FILL, 0},
+};
+
 static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan, uint32_t marks,
                               struct dml_vk_kernel *out)
 {
-    struct dml_vk_variant variant = {plan->kernel, plan->elem_bytes, marks};
+    struct dml_vk_variant variant = {generic_kernels[plan->kernel].module, plan->elem_bytes, marks,
+                                     generic_kernels[plan->kernel].form};
     bool indexed = plan_kernel_indexed(plan->kernel);
     HRESULT hr = fold_groups(dev, plan->count, out->groups);
     if (SUCCEEDED(hr))

@@ -82,16 +82,17 @@ void dml_vk_pipelines_cleanup(struct dml_vk_device *dev)
     p->cache = VK_NULL_HANDLE;
 }
 
-/* The variant's shader module, created on first use and kept for the device's life: a new
- * shape then costs only vkCreateComputePipelines (a cache hit, once the cache file is warm), not
- * another parse of SPIR-V that is hundreds of kilobytes for the specialized kernels. Lock held. */
-static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
-                           const uint32_t *code, size_t bytes, VkShaderModule *out)
+/* The shader module of some embedded SPIR-V, created on first use and kept for the device's life
+ * (one for all the variants that share the code): a new shape then costs only
+ * vkCreateComputePipelines (a cache hit, once the cache file is warm), not another parse of
+ * SPIR-V that is hundreds of kilobytes for the specialized kernels. Lock held. */
+static VkResult module_for(struct dml_vk_device *dev, const uint32_t *code, size_t bytes,
+                           VkShaderModule *out)
 {
     struct dml_vk_pipelines *p = &dev->pipelines;
     for (size_t i = 0; i < p->module_count; ++i)
     {
-        if (!memcmp(&p->modules[i].variant, variant, sizeof(*variant)))
+        if (p->modules[i].code == code)
             return *out = p->modules[i].module, VK_SUCCESS;
     }
     VkShaderModuleCreateInfo info = {
@@ -104,42 +105,50 @@ static VkResult module_for(struct dml_vk_device *dev, const struct dml_vk_varian
         return VK_ERROR_OUT_OF_HOST_MEMORY;
     VkResult r = dev->vk.vkCreateShaderModule(dev->handle, &info, dev->allocator, out);
     if (r == VK_SUCCESS)
-        p->modules[p->module_count++] = (struct dml_vk_module_entry){*variant, *out};
+        p->modules[p->module_count++] = (struct dml_vk_module_entry){code, *out};
     return r;
 }
 
-/* A spec's constants (if any) followed by SLOTS_MARK = true. */
-struct marked_spec
+/* A spec's constants (if any), then the variant's own: SLOTS_MARK and MOVE_FORM where set. */
+struct variant_constants
 {
-    struct plan_spec spec;
+    struct plan_spec spec; /* first: its map entries' offsets are from the start */
     VkBool32 mark;
-    VkSpecializationMapEntry entries[DML_VK_SPEC_ENTRIES + 1];
+    uint32_t form;
+    VkSpecializationMapEntry entries[DML_VK_SPEC_ENTRIES + 2];
 };
 
-static VkSpecializationInfo add_mark(const struct plan_spec *spec,
-                                     const VkSpecializationInfo *info, struct marked_spec *out)
+static VkSpecializationInfo variant_constants(const struct dml_vk_variant *variant,
+                                              const struct plan_spec *spec,
+                                              struct variant_constants *out)
 {
-    uint32_t n = spec ? info->mapEntryCount : 0;
+    VkSpecializationInfo info = {0};
+    uint32_t n = 0;
     memset(&out->spec, 0, sizeof(out->spec));
     if (spec)
+    {
+        dml_vk_spec_info(spec, &info);
         out->spec = *spec;
+        n = info.mapEntryCount;
+        memcpy(out->entries, info.pMapEntries, n * sizeof(*out->entries));
+    }
     out->mark = VK_TRUE;
-    if (n)
-        memcpy(out->entries, info->pMapEntries, n * sizeof(*out->entries));
-    out->entries[n] = (VkSpecializationMapEntry){
-        DMLOPS_SPEC_ID_SLOTS_MARK, offsetof(struct marked_spec, mark), sizeof(VkBool32)};
-    return (VkSpecializationInfo){n + 1, out->entries, offsetof(struct marked_spec, entries), out};
+    out->form = variant->form;
+    if (variant->marks)
+        out->entries[n++] = (VkSpecializationMapEntry){
+            DMLOPS_SPEC_ID_SLOTS_MARK, offsetof(struct variant_constants, mark), sizeof(VkBool32)};
+    if (variant->form)
+        out->entries[n++] = (VkSpecializationMapEntry){
+            DMLOPS_SPEC_ID_MOVE_FORM, offsetof(struct variant_constants, form), sizeof(uint32_t)};
+    return (VkSpecializationInfo){n, out->entries, offsetof(struct variant_constants, entries),
+                                  out};
 }
 
 static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *variant,
                       VkShaderModule module, const struct plan_spec *spec, VkPipeline *out)
 {
-    VkSpecializationInfo spec_info = {0};
-    struct marked_spec marked;
-    if (spec)
-        dml_vk_spec_info(spec, &spec_info);
-    if (variant->marks)
-        spec_info = add_mark(spec, &spec_info, &marked);
+    struct variant_constants constants;
+    VkSpecializationInfo spec_info = variant_constants(variant, spec, &constants);
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage =
@@ -148,7 +157,7 @@ static VkResult build(struct dml_vk_device *dev, const struct dml_vk_variant *va
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                 .module = module,
                 .pName = "main",
-                .pSpecializationInfo = spec || variant->marks ? &spec_info : NULL,
+                .pSpecializationInfo = spec_info.mapEntryCount ? &spec_info : NULL,
             },
         .layout = dev->pipelines.layout,
     };
@@ -165,7 +174,7 @@ static VkResult variant_module(struct dml_vk_device *dev, const struct dml_vk_va
     const uint32_t *code = dml_vk_spirv(variant, &bytes);
     if (!code)
         return VK_ERROR_UNKNOWN;
-    return module_for(dev, variant, code, bytes, out);
+    return module_for(dev, code, bytes, out);
 }
 
 /* An entry's pipeline built; lock held. */

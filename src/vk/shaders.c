@@ -5,10 +5,7 @@
 #include "../diag.h"
 
 /* Shader file name -> kernel. */
-#define KERNEL_copy PLAN_KERNEL_COPY
-#define KERNEL_split PLAN_KERNEL_SPLIT
-#define KERNEL_pad PLAN_KERNEL_PAD
-#define KERNEL_general PLAN_KERNEL_GENERAL
+#define KERNEL_move DML_VK_KERNEL_MOVE
 #define KERNEL_scale_bias PLAN_KERNEL_SCALE_BIAS
 #define KERNEL_cast PLAN_KERNEL_CAST
 #define KERNEL_gather PLAN_KERNEL_GATHER
@@ -26,7 +23,7 @@ static const struct
     size_t bytes;
 } modules[] = {
 #define MODULE(name, elem_bytes)                                                                   \
-    {{KERNEL_##name, elem_bytes, 0},                                                               \
+    {{KERNEL_##name, elem_bytes, 0, 0},                                                               \
      dmlops_spirv_##name##_e##elem_bytes,                                                          \
      sizeof(dmlops_spirv_##name##_e##elem_bytes)},
     DMLOPS_SHADER_MODULES(MODULE)

@@ -154,6 +154,7 @@ HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFla
 
 /* pipelines.c: one VkPipeline per variant (and, for the specialized kernel, per spec), created
  * on first use behind a VkPipelineCache that pipeline_cache.c keeps on disk. */
+#define DML_VK_KERNEL_MOVE PLAN_KERNEL_GENERAL /* shaders/move.comp: COPY, SPLIT, PAD, GENERAL */
 #define DML_VK_KERNEL_VEC PLAN_KERNEL_COUNT        /* shaders/vec.comp, specialized per plan */
 #define DML_VK_KERNEL_TILE (PLAN_KERNEL_COUNT + 1) /* shaders/tile.comp, likewise */
 #define DML_VK_KERNEL_VEC_ROWS (PLAN_KERNEL_COUNT + 2) /* shaders/vec_rows.comp, likewise */
@@ -162,9 +163,10 @@ HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFla
 struct plan_spec;
 struct dml_vk_variant
 {
-    uint32_t kernel;     /* enum plan_kernel, or DML_VK_KERNEL_VEC */
+    uint32_t kernel;     /* the module: enum plan_kernel, or DML_VK_KERNEL_* */
     uint32_t elem_bytes; /* 1, 2, 4, 8 or 16 */
     uint32_t marks;      /* 1: SLOTS_MARK set (shaders/dmlops_slots.glsl), for slot blocks */
+    uint32_t form;       /* DML_VK_KERNEL_MOVE: MOVE_FORM (shaders/dmlops_move.glsl); else 0 */
 };
 /* A pipeline of the table. Entries never move (the table holds pointers), so that a kernel may
  * keep one whose specialized pipeline is still being built, and read its pipeline when it
@@ -188,7 +190,7 @@ struct dml_vk_pipeline_entry
 };
 struct dml_vk_module_entry
 {
-    struct dml_vk_variant variant;
+    const uint32_t *code; /* the embedded SPIR-V (shaders.c) */
     VkShaderModule module;
 };
 /* pipeline_worker.c: one thread per device, started on the first job, that builds specialized
@@ -208,7 +210,7 @@ struct dml_vk_pipeline_worker
 struct dml_vk_pipelines
 {
     pthread_mutex_t lock; /* the table, the modules, the states and the worker's queue */
-    struct dml_vk_module_entry *modules; /* one per variant used so far */
+    struct dml_vk_module_entry *modules; /* one per SPIR-V module used so far */
     size_t module_count, module_capacity;
     VkPipelineCache cache;
     VkPipelineLayout layout;

@@ -14,9 +14,9 @@
 
 #include "vk/vk_private.h"
 
-static uint32_t needs(enum plan_kernel kernel, uint32_t elem_bytes)
+static uint32_t needs(uint32_t kernel, uint32_t elem_bytes)
 {
-    struct dml_vk_variant variant = {kernel, elem_bytes, 0};
+    struct dml_vk_variant variant = {kernel, elem_bytes, 0, 0};
     size_t bytes = 0;
     const uint32_t *code = dml_vk_spirv(&variant, &bytes);
     assert_non_null(code);
@@ -27,9 +27,8 @@ static uint32_t needs(enum plan_kernel kernel, uint32_t elem_bytes)
  * does the FILL kernel (float sequences). */
 static void test_declared_features(void **state)
 {
-    static const enum plan_kernel movers[] = {
-        PLAN_KERNEL_COPY, PLAN_KERNEL_SPLIT,  PLAN_KERNEL_PAD,    PLAN_KERNEL_GENERAL,
-        PLAN_KERNEL_CAST, PLAN_KERNEL_GATHER, PLAN_KERNEL_SCATTER};
+    static const uint32_t movers[] = {DML_VK_KERNEL_MOVE, PLAN_KERNEL_CAST, PLAN_KERNEL_GATHER,
+                                      PLAN_KERNEL_SCATTER};
     for (size_t k = 0; k < sizeof(movers) / sizeof(movers[0]); ++k)
         for (uint32_t e = 1; e <= 16; e *= 2)
             assert_false(needs(movers[k], e) & DML_VK_SHADER_FLOAT64);
@@ -53,8 +52,8 @@ static void on_message(DMLOPS_MESSAGE_SEVERITY severity, const char *rule_id, co
 static void test_device_without_float64(void **state)
 {
     struct dml_vk_device dev;
-    struct dml_vk_variant scale_bias = {PLAN_KERNEL_SCALE_BIAS, 4, 0},
-                          copy = {PLAN_KERNEL_COPY, 4, 0};
+    struct dml_vk_variant scale_bias = {PLAN_KERNEL_SCALE_BIAS, 4, 0, 0},
+                          copy = {DML_VK_KERNEL_MOVE, 4, 0, 0};
     const uint32_t *code = NULL;
     size_t bytes = 0;
 
