@@ -73,19 +73,18 @@ uvec4 row_run(int64_t row, int64_t x)
     return v;
 }
 
-/* The pad elements of the chunk at column a0 (a constant: 0 or the row's last VEC). A pad
- * that repeats an input column the chunk already holds (narrow elements, the non-periodic
- * modes) is taken from it: position p of the chunk holds input column a0 + p - PAD_START. */
-void fill_pads(inout uvec4 v, int64_t row, uint a0)
+/* The pad elements of the chunk at output column a0 (a constant: 0 or the row's last VEC), whose
+ * other elements v holds. A pad that repeats an input column the chunk's run holds is taken
+ * from it: position p of `held` holds input column c0 + p (c0 a constant). */
+void fill_pads(inout uvec4 v, uvec4 held, int64_t row, uint a0, int c0)
 {
     uint ps = LAST_PAD_START, n = LAST_IN_SIZE;
-    uvec4 held = v;
     [[unroll]] for (uint j = 0; j < VEC; ++j)
     {
         uint col = a0 + j;
         if (col >= ps && col - ps < n)
             continue;
-        int64_t i = map_last(col), p = i + int64_t(ps) - int64_t(a0);
+        int64_t i = map_last(col), p = i - int64_t(c0);
         VALUE_T value = pad_elem();
         if (i >= 0 && p >= 0 && p < VEC)
             value = elem_of(held, uint(p));
@@ -95,23 +94,67 @@ void fill_pads(inout uvec4 v, int64_t row, uint a0)
     }
 }
 
+/* Whether a run from input column c0 holds every pad of the chunk at output column a0 (a
+ * constant once specialized). */
+bool pads_held(uint a0, int c0)
+{
+    bool held = true;
+    [[unroll]] for (uint j = 0; j < VEC; ++j)
+    {
+        uint col = a0 + j;
+        int64_t i = map_last(col), p = i - int64_t(c0);
+        if ((col < LAST_PAD_START || col - LAST_PAD_START >= LAST_IN_SIZE) && i >= 0 &&
+            (p < 0 || p >= VEC))
+            held = false;
+    }
+    return held;
+}
+
 #define CHUNK_MID 0u
 #define CHUNK_HEAD 1u /* the row's first VEC elements */
 #define CHUNK_END 2u  /* the row's last VEC elements */
 
-/* Output elements [a, a + VEC) of a row of part k (valid: not a padding row). */
+/* Output elements [a, a + VEC) of a row of part k (valid: not a padding row): a run of input
+ * from column a - PAD_START, a padded row's border chunks with their pads filled in. At 4 and
+ * 8 bytes, where that run does not hold the pads that repeat columns near the border but the
+ * row's first (head) or last (end) VEC input elements do (REFLECT at 4 bytes: column 2), the
+ * chunk reads those and moves them into place by a constant shift, instead of loading the pads
+ * element by element after the run (H100, against main in the same call: REFLECT 4 bytes
+ * 0.93 -> 1.00 of the copy ceiling, the fused slice -> reflect pad 0.92 -> 0.99; every other
+ * padding within noise). Not at 1 and 2 bytes, where the run from -PAD_START already holds such
+ * pads: done there for every mode, it took 1-byte rows of 516 from 0.94-0.96 to 0.91-0.93
+ * (tools/perf/h100-2026-11-27-pad-hx.txt). */
 uvec4 chunk(uint kind, bool valid, int64_t row, uint k, uint a)
 {
     if (!valid)
         return PAD_VEC;
-    uint shift = RANK - 1 == PART_AXIS ? BEGIN(k) : 0;
-    uvec4 v = row_run(row, int64_t(a + shift) - int64_t(last_pad_start()));
+    uint shift = RANK - 1 == PART_AXIS ? BEGIN(k) : 0, ps = last_pad_start();
+    int64_t x = int64_t(a + shift) - int64_t(ps);
     if (LAST_MAP == MAP_AFFINE)
-        return v;
+        return row_run(row, x);
+    uint end_at = LAST_SIZE - VEC; /* padded: one part, width LAST_SIZE */
+    int head0 = -int(ps), end0 = int(end_at - ps);
+#if ELEM_BYTES >= 4
+    int last_vec = int(LAST_IN_SIZE) - VEC;
+    head0 = !pads_held(0, head0) && pads_held(0, 0) ? 0 : head0;
+    end0 = !pads_held(end_at, end0) && pads_held(end_at, last_vec) ? last_vec : end0;
+    x = kind == CHUNK_HEAD ? head0 : (kind == CHUNK_END ? end0 : x);
+#endif
+    uvec4 held = row_run(row, x), v = held;
     if (kind == CHUNK_HEAD)
-        fill_pads(v, row, 0);
+    {
+#if ELEM_BYTES >= 4
+        v = funnel_any(held, held, (VEC - ps - head0) * ELEM_BYTES);
+#endif
+        fill_pads(v, held, row, 0, head0);
+    }
     if (kind == CHUNK_END)
-        fill_pads(v, row, LAST_SIZE - VEC); /* padded: one part, width == LAST_SIZE */
+    {
+#if ELEM_BYTES >= 4
+        v = funnel_any(held, held, (int(end_at - ps) - end0) * ELEM_BYTES);
+#endif
+        fill_pads(v, held, row, end_at, end0);
+    }
     return v;
 }
 
