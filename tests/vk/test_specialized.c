@@ -217,6 +217,17 @@ static void test_pad_vector_wide(void **state)
     run_pad_set(&PAD_SET(c, 3, 1, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED, false));
 }
 
+/* Pads of 2 and 3 at 4 bytes, 1 and 2 at 8: a border chunk whose run from -PAD_START misses a
+ * column that its pads repeat (REFLECT's column 2 at 4 bytes) reads the row's first or last
+ * vector instead and shifts it into place (chunk() in vec_chunks.glsl). Every map runs. */
+static void test_pad_border_ends(void **state)
+{
+    static const struct pad_case e4[] = {{2, {3, 37}, {0, 2}, {0, 3}, 0, 0, {0}}};
+    static const struct pad_case e8[] = {{2, {3, 37}, {0, 1}, {0, 2}, 0, 0, {0}}};
+    run_pad_set(&PAD_SET(e4, 2, 1, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED, false));
+    run_pad_set(&PAD_SET(e8, 3, 1, PLAN_SPEC_MODE_PARTS, CHUNKS_PAIRED, false));
+}
+
 /* Pads of 3 and 4 around rows of 2: the periodic maps wrap more than once (remainders). */
 static void test_pad_far(void **state)
 {
@@ -407,10 +418,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pad_border_chunks), cmocka_unit_test(test_pad_row_offsets),
         cmocka_unit_test(test_pad_long_rows),     cmocka_unit_test(test_pad_vector_wide),
-        cmocka_unit_test(test_pad_far),           cmocka_unit_test(test_pad_short_rows),
-        cmocka_unit_test(test_slice_window),      cmocka_unit_test(test_transpose),
-        cmocka_unit_test(test_join_cuts),         cmocka_unit_test(test_output_rows),
-        cmocka_unit_test(test_join_cuts_rows),
+        cmocka_unit_test(test_pad_border_ends),   cmocka_unit_test(test_pad_far),
+        cmocka_unit_test(test_pad_short_rows),    cmocka_unit_test(test_slice_window),
+        cmocka_unit_test(test_transpose),         cmocka_unit_test(test_join_cuts),
+        cmocka_unit_test(test_output_rows),       cmocka_unit_test(test_join_cuts_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
