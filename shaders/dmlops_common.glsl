@@ -145,14 +145,23 @@ uint find_part(uint first, uint count, uint x)
     return lo;
 }
 
+/* a % b, in 32 bits where both fit (they nearly always do: b is an extent): a 64-bit remainder
+ * is a long software routine on GPUs, and the padding maps take one per element and dimension. */
+uint64_t rem_unsigned(uint64_t a, uint64_t b)
+{
+    if ((a | b) <= uint64_t(0xFFFFFFFFu))
+        return uint64_t(uint(a) % uint(b));
+    return a % b;
+}
+
 /* Non-negative remainder of x by a positive p. Only unsigned remainders: SPIR-V leaves OpSRem and
  * OpSMod undefined for negative operands (NVIDIA's driver really differs from lavapipe there). */
 int64_t mod_positive(int64_t x, int64_t p)
 {
     uint64_t up = uint64_t(p);
     if (x >= 0)
-        return int64_t(uint64_t(x) % up);
-    return p - 1 - int64_t(uint64_t(-x - 1) % up);
+        return int64_t(rem_unsigned(uint64_t(x), up));
+    return p - 1 - int64_t(rem_unsigned(uint64_t(-x - 1), up));
 }
 
 /* Input coordinate for coordinate c of dimension d (pre-map, then padding map); -1 selects the
