@@ -78,9 +78,7 @@ uvec4 row_run(int64_t row, int64_t x)
  * from it: position p of `held` holds input column c0 + p (c0 a constant). Tried for WRAP, whose
  * pads lie at the row's other end, and slower on the H100 (1 / 2 / 4 bytes, main 0.89 / 0.92 /
  * 0.93 of the copy ceiling): the pads from a second run of that end 0.85 / 0.89 / 0.92; their
- * element loads issued before the run 0.17 / 0.86 / 0.93 (tools/perf/h100-2026-11-27-pad-hx.txt).
- * Not yet measured alone: put and elem_of by shift and mask (no bitfield ops) at 2 bytes, which
- * on other variants gave REFLECT and SYMMETRIC +0.01-0.02 and the fused slice -> pad 0.93 -> 0.95. */
+ * element loads issued before the run 0.17 / 0.86 / 0.93 (tools/perf/h100-2026-11-27-pad-hx.txt). */
 void fill_pads(inout uvec4 v, uvec4 held, int64_t row, uint a0, int c0)
 {
     uint ps = LAST_PAD_START, n = LAST_IN_SIZE;

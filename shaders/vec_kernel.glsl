@@ -89,13 +89,18 @@ VALUE_T pad_elem()
 #endif
 }
 
-/* Element j of a 16-byte vector (j a constant once unrolled), over whatever was there. */
+/* Element j of a 16-byte vector (j a constant once unrolled), over whatever was there. Halves by
+ * shift and mask, bytes by bitfield instructions: on the H100 the other way round measured slower
+ * each (A/B in one call, tools/perf/h100-2026-11-27-nobfi-ab.txt: shift and mask for halves took
+ * REFLECT and SYMMETRIC padding of 2-byte rows 0.96 -> 0.98 of the copy ceiling, the fused slice
+ * -> reflect pad 0.93 -> 0.95; for bytes, padding 0.01-0.03 lower). */
 void put(inout uvec4 acc, uint j, VALUE_T value)
 {
 #if ELEM_BYTES == 1
     acc[j / 4] = bitfieldInsert(acc[j / 4], value, int(8 * (j % 4)), 8);
 #elif ELEM_BYTES == 2
-    acc[j / 2] = bitfieldInsert(acc[j / 2], value, int(16 * (j % 2)), 16);
+    uint s = 16 * (j % 2);
+    acc[j / 2] = (acc[j / 2] & ~(0xFFFFu << s)) | (value << s);
 #elif ELEM_BYTES == 4
     acc[j] = value;
 #elif ELEM_BYTES == 8
@@ -112,7 +117,7 @@ VALUE_T elem_of(uvec4 v, uint j)
 #if ELEM_BYTES == 1
     return bitfieldExtract(v[j / 4], int(8 * (j % 4)), 8);
 #elif ELEM_BYTES == 2
-    return bitfieldExtract(v[j / 2], int(16 * (j % 2)), 16);
+    return (v[j / 2] >> (16 * (j % 2))) & 0xFFFFu; /* shift and mask: see put */
 #elif ELEM_BYTES == 4
     return v[j];
 #elif ELEM_BYTES == 8
