@@ -23,7 +23,7 @@ static const struct
     size_t bytes;
 } modules[] = {
 #define MODULE(name, elem_bytes)                                                                   \
-    {{KERNEL_##name, elem_bytes, 0, 0},                                                               \
+    {{KERNEL_##name, elem_bytes, 0, 0},                                                            \
      dmlops_spirv_##name##_e##elem_bytes,                                                          \
      sizeof(dmlops_spirv_##name##_e##elem_bytes)},
     DMLOPS_SHADER_MODULES(MODULE)

@@ -154,12 +154,13 @@ HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFla
 
 /* pipelines.c: one VkPipeline per variant (and, for the specialized kernel, per spec), created
  * on first use behind a VkPipelineCache that pipeline_cache.c keeps on disk. */
-#define DML_VK_KERNEL_MOVE PLAN_KERNEL_GENERAL /* shaders/move.comp: COPY, SPLIT, PAD, GENERAL */
-#define DML_VK_KERNEL_VEC PLAN_KERNEL_COUNT        /* shaders/vec.comp, specialized per plan */
-#define DML_VK_KERNEL_TILE (PLAN_KERNEL_COUNT + 1) /* shaders/tile.comp, likewise */
+/* shaders/move.comp: the generic module of the COPY, SPLIT, PAD and GENERAL kernels */
+#define DML_VK_KERNEL_MOVE PLAN_KERNEL_GENERAL
+#define DML_VK_KERNEL_VEC PLAN_KERNEL_COUNT            /* shaders/vec.comp, specialized per plan */
+#define DML_VK_KERNEL_TILE (PLAN_KERNEL_COUNT + 1)     /* shaders/tile.comp, likewise */
 #define DML_VK_KERNEL_VEC_ROWS (PLAN_KERNEL_COUNT + 2) /* shaders/vec_rows.comp, likewise */
 #define DML_VK_KERNEL_VEC_ROW_GROUPS (PLAN_KERNEL_COUNT + 3) /* vec_row_groups.comp, likewise */
-#define DML_VK_MAX_SPECIALIZED 256                 /* beyond this many shapes, generic kernels */
+#define DML_VK_MAX_SPECIALIZED 256 /* beyond this many shapes, generic kernels */
 struct plan_spec;
 struct dml_vk_variant
 {
