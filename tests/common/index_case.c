@@ -86,3 +86,15 @@ void index_case_describe(const char *name, const struct index_case_tensor *t)
         fprintf(stderr, " %u/%u", t->sizes[d], t->buffer.Strides ? t->strides[d] : 0);
     fprintf(stderr, "\n");
 }
+
+void index_case_buffers(struct op_check_buffers *b, const struct index_case_tensor *const *tensors,
+                        uint32_t input_count, uint32_t index_slot, const uint32_t *extents,
+                        uint32_t count, struct rng *rng)
+{
+    b->input_count = input_count;
+    b->output_count = 1;
+    for (uint32_t s = 0; s <= input_count; ++s)
+        op_check_alloc(b, s, tensors[s]->buffer.TotalTensorSizeInBytes, rng);
+    index_case_fill(b->data[index_slot], b->bytes[index_slot], tensors[index_slot]->type, extents,
+                    count, rng);
+}

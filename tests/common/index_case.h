@@ -38,6 +38,15 @@ void index_case_tensor(struct index_case_tensor *t, DML_TENSOR_DATA_TYPE type, u
 void index_case_fill(uint8_t *data, uint64_t bytes, DML_TENSOR_DATA_TYPE type,
                      const uint32_t *extents, uint32_t count, struct rng *rng);
 
+struct op_check_buffers;
+
+/* A case's slots (op_check_alloc): the inputs tensors[0 .. input_count), then one output,
+ * tensors[input_count]; then the index values of input index_slot for extents[0 .. count)
+ * (index_case_fill). */
+void index_case_buffers(struct op_check_buffers *b, const struct index_case_tensor *const *tensors,
+                        uint32_t input_count, uint32_t index_slot, const uint32_t *extents,
+                        uint32_t count, struct rng *rng);
+
 /* Elements of a tensor of these sizes. */
 uint64_t index_case_count(uint32_t rank, const uint32_t *sizes);
 

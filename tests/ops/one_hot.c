@@ -251,13 +251,10 @@ static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
                     DML_OPERATOR_DESC *desc)
 {
     generate(&random_case, seed);
-    b->input_count = 2;
-    b->output_count = 1;
-    op_check_alloc(b, 0, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 1, random_case.values.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 2, random_case.output.buffer.TotalTensorSizeInBytes, rng);
-    index_case_fill(b->data[0], b->bytes[0], random_case.indices.type,
-                    &random_case.output.sizes[random_case.axis], 1, rng);
+    index_case_buffers(b,
+                       (const struct index_case_tensor *const[]){
+                           &random_case.indices, &random_case.values, &random_case.output},
+                       2, 0, &random_case.output.sizes[random_case.axis], 1, rng);
     *desc = (DML_OPERATOR_DESC){DML_OPERATOR_ONE_HOT, &random_case.desc};
 }
 

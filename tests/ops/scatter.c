@@ -264,14 +264,11 @@ static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
                     DML_OPERATOR_DESC *desc)
 {
     generate(&random_case, seed);
-    b->input_count = 3;
-    b->output_count = 1;
-    op_check_alloc(b, 0, random_case.input.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 1, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 2, random_case.updates.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 3, random_case.output.buffer.TotalTensorSizeInBytes, rng);
-    index_case_fill(b->data[1], b->bytes[1], random_case.indices.type,
-                    &random_case.output.sizes[random_case.axis], 1, rng);
+    index_case_buffers(
+        b,
+        (const struct index_case_tensor *const[]){&random_case.input, &random_case.indices,
+                                                  &random_case.updates, &random_case.output},
+        3, 1, &random_case.output.sizes[random_case.axis], 1, rng);
     duplicates +=
         random_case.updates.sizes[random_case.axis] > random_case.output.sizes[random_case.axis];
     *desc = (DML_OPERATOR_DESC){DML_OPERATOR_SCATTER, &random_case.desc};

@@ -418,16 +418,13 @@ static void prepare(uint64_t seed, struct rng *rng, struct op_check_buffers *b,
 {
     uint32_t extents[8];
     generate(&random_case, seed);
-    b->input_count = 3;
-    b->output_count = 1;
-    op_check_alloc(b, 0, random_case.input.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 1, random_case.indices.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 2, random_case.updates.buffer.TotalTensorSizeInBytes, rng);
-    op_check_alloc(b, 3, random_case.output.buffer.TotalTensorSizeInBytes, rng);
     for (uint32_t j = 0; j < random_case.tuple; ++j)
         extents[j] = random_case.input.sizes[random_case.rank - random_case.input_dims + j];
-    index_case_fill(b->data[1], b->bytes[1], random_case.indices.type, extents, random_case.tuple,
-                    rng);
+    index_case_buffers(
+        b,
+        (const struct index_case_tensor *const[]){&random_case.input, &random_case.indices,
+                                                  &random_case.updates, &random_case.output},
+        3, 1, extents, random_case.tuple, rng);
     duplicates += tuples(&random_case) > blocks(&random_case);
     *desc = (DML_OPERATOR_DESC){DML_OPERATOR_SCATTER_ND, &random_case.desc};
 }
