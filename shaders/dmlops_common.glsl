@@ -5,6 +5,10 @@
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_8bit_storage : require
 #extension GL_EXT_shader_16bit_storage : require
+#ifdef PLAN_IN_CONSTANTS
+#extension GL_EXT_control_flow_attributes : require
+#include "vec_spec.glsl"
+#endif
 
 #ifndef ELEM_BYTES
 #error "ELEM_BYTES must be defined (1, 2, 4, 8 or 16)"
@@ -81,11 +85,127 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
 #define PARAMS_ALIGN_MASK uint64_t(DMLOPS_PARAMS_ALIGNMENT - 1)
 #define PARAMS Params(pc.params & ~PARAMS_ALIGN_MASK)
 
+/* The plan's values. A kernel that defines PLAN_IN_CONSTANTS declares the specialization
+ * constants (vec_spec.glsl, included above) and reads them from there when its pipeline was built in MODE_MOVE
+ * (src/plan_spec_constants.h says which); otherwise, and in every other kernel, from the
+ * parameter block, which a MODE_MOVE pipeline does not have. Branches, not selects: a load
+ * from the absent block must not even be issued. */
+#ifdef PLAN_IN_CONSTANTS
+#define IN_CONSTANTS (MODE == DMLOPS_SPEC_MODE_MOVE)
+#define FROM_CONSTANTS(value)                                                                      \
+    if (IN_CONSTANTS)                                                                              \
+        return value;
+#define CONSTANT_OR(value, otherwise) (IN_CONSTANTS ? (value) : (otherwise)) /* no loads */
+#else
+#define IN_CONSTANTS false
+#define FROM_CONSTANTS(value)
+#define CONSTANT_OR(value, otherwise) (otherwise)
+#endif
+
+uint plan_count()
+{
+    FROM_CONSTANTS(VTOTAL)
+    return PARAMS.count;
+}
+
+uint plan_slot_mask()
+{
+    FROM_CONSTANTS(SLOT_MASK)
+    return PARAMS.slot_mask;
+}
+
+uint plan_rank()
+{
+    FROM_CONSTANTS(RANK)
+    return PARAMS.rank;
+}
+
+uint plan_part_count()
+{
+    FROM_CONSTANTS(PARTS)
+    return PARAMS.part_count;
+}
+
+uint plan_part_axis()
+{
+    FROM_CONSTANTS(PART_AXIS)
+    return PARAMS.part_axis;
+}
+
+uint plan_in_slot()
+{
+    FROM_CONSTANTS(IN_SLOT)
+    return PARAMS.in_slot;
+}
+
+int64_t plan_in_base()
+{
+    FROM_CONSTANTS(IN_BASE)
+    return PARAMS.in_base;
+}
+
+uvec4 plan_pad_value()
+{
+    FROM_CONSTANTS(uvec4(PAD(0), PAD(1), PAD(2), PAD(3)))
+    return PARAMS.pad_value;
+}
+
+Dim plan_dim(uint d)
+{
+#ifdef PLAN_IN_CONSTANTS
+    if (IN_CONSTANTS)
+    {
+        Dim dim;
+        dim.in_stride = IN_STRIDE(d);
+        dim.pad_start = int64_t(int(PAD_START(d)));
+        dim.size = SIZE(d);
+        dim.map = MAP(d);
+        dim.in_size = IN_SIZE(d);
+        dim.step = STEP(d);
+        return dim;
+    }
+#endif
+    return PARAMS.dims[d];
+}
+
+/* Output part k's slot, first coordinate along the part axis, base (units) and strides; k may
+ * also be an input part's index (part_count + j) where the parameter block holds the plan. */
+uint plan_part_slot(uint k)
+{
+    FROM_CONSTANTS(OUT_SLOT(k))
+    return PARAMS.parts[k].slot;
+}
+
+uint plan_part_begin(uint k)
+{
+    FROM_CONSTANTS(BEGIN(k))
+    return PARAMS.parts[k].axis_begin;
+}
+
+int64_t plan_part_base(uint k)
+{
+    FROM_CONSTANTS(int64_t(OUT_BASE(k)) / ELEM_BYTES)
+    return PARAMS.parts[k].base;
+}
+
+int64_t plan_part_stride(uint k, uint d)
+{
+#ifdef PLAN_IN_CONSTANTS
+    if (IN_CONSTANTS)
+    {
+        uint64_t s = k == 0u ? OUT_STRIDE(d)
+                             : (k == 1u ? OUT_STRIDE_1(d) : (k == 2u ? OUT_STRIDE_2(d) : OUT_STRIDE_3(d)));
+        return int64_t(s);
+    }
+#endif
+    return PARAMS.parts[k].strides[d];
+}
+
 /* Every generic kernel starts here: false when its thread has nothing to do, or when a slot it
  * uses is unbound (see slots_bound). */
 bool thread_active(uint64_t index)
 {
-    return index < PARAMS.count && slots_bound(PARAMS.slot_mask);
+    return index < plan_count() && slots_bound(plan_slot_mask());
 }
 
 /* The group count is folded into Y and Z when it exceeds the X limit. */
@@ -101,7 +221,7 @@ void coordinates(uint index, uint rank, out uint c[MAX_RANK])
 {
     for (int d = int(rank) - 1; d >= 0; --d)
     {
-        uint size = PARAMS.dims[d].size;
+        uint size = plan_dim(uint(d)).size;
         c[d] = index % size;
         index /= size;
     }
@@ -114,17 +234,17 @@ Elem elem_at(uint slot, int64_t units)
 
 int64_t input_units_affine(uint rank, uint c[MAX_RANK])
 {
-    int64_t units = PARAMS.in_base;
+    int64_t units = plan_in_base();
     for (uint d = 0; d < rank; ++d)
-        units += int64_t(c[d]) * PARAMS.dims[d].in_stride;
+        units += int64_t(c[d]) * plan_dim(d).in_stride;
     return units;
 }
 
 int64_t output_units(uint part, uint rank, uint c[MAX_RANK])
 {
-    int64_t units = PARAMS.parts[part].base;
+    int64_t units = plan_part_base(part);
     for (uint d = 0; d < rank; ++d)
-        units += int64_t(c[d]) * PARAMS.parts[part].strides[d];
+        units += int64_t(c[d]) * plan_part_stride(part, d);
     return units;
 }
 
@@ -137,7 +257,7 @@ uint find_part(uint first, uint count, uint x)
     while (lo < hi)
     {
         uint mid = hi - (hi - lo) / 2;
-        if (PARAMS.parts[mid].axis_begin <= x)
+        if (plan_part_begin(mid) <= x)
             lo = mid;
         else
             hi = mid - 1;

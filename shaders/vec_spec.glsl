@@ -4,6 +4,7 @@
 #include "../src/plan_spec_constants.h"
 
 #define SPEC_T_U32 uint
+#define SPEC_T_I32 int
 #define SPEC_T_I64 int64_t
 #define SPEC_T_U64 uint64_t
 
@@ -53,6 +54,10 @@ DMLOPS_SPEC_CONSTANTS(SPEC_DECLARE, SPEC_DECLARE_ARRAY)
         return OUT_SLOT0 + i;
 #define SPEC_UNIFORM_OUT_STRIDE
 #define SPEC_UNIFORM_GTAB
+#define SPEC_UNIFORM_STEP
+#define SPEC_UNIFORM_OUT_STRIDE_1
+#define SPEC_UNIFORM_OUT_STRIDE_2
+#define SPEC_UNIFORM_OUT_STRIDE_3
 
 /* case 0 .. n - 2, then the last as the default. */
 #define SPEC_CASE(i, NAME, b, c, d, e, f)                                                          \

@@ -244,6 +244,13 @@ static inline int plan_kernel_indexed(uint32_t kernel)
     return kernel == PLAN_KERNEL_GATHER || kernel == PLAN_KERNEL_SCATTER;
 }
 
+/* The kernels whose plans move.comp runs (src/vk/kernels.c), which the specialized kernels
+ * may take instead (src/plan_spec.c). */
+static inline int plan_kernel_moves(uint32_t kernel)
+{
+    return kernel <= PLAN_KERNEL_GENERAL;
+}
+
 /* Output part k's and input part j's extent along their axis: each ends where the next begins,
  * the last at the axis's size. */
 static inline uint32_t plan_part_extent(const struct plan *plan, uint32_t k)
@@ -258,6 +265,17 @@ static inline uint32_t plan_in_part_extent(const struct plan *plan, uint32_t j)
     uint32_t end = j + 1 < plan->in_part_count ? plan->in_parts[j + 1].axis_begin
                                                : plan->dims[plan->in_part_axis].size;
     return end - plan->in_parts[j].axis_begin;
+}
+
+/* Bit s: slot s is in_slot, an output part's or an input part's (slots below 32). */
+static inline uint32_t plan_slot_mask(const struct plan *plan)
+{
+    uint32_t mask = 1u << plan->in_slot;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+        mask |= 1u << plan->parts[k].slot;
+    for (uint32_t j = 0; j < plan->in_part_count; ++j)
+        mask |= 1u << plan->in_parts[j].slot;
+    return mask;
 }
 
 /* The pre-map's scale of a padded dimension. */

@@ -87,9 +87,11 @@
 #define DMLOPS_MOVE_ONE_INPUT 2u /* no input parts */
 #define DMLOPS_MOVE_AFFINE 4u    /* no padded dimension */
 
-/* The specialized kernels (src/plan_spec.c chooses, shaders/vec.comp and tile.comp run). */
+/* The specialized kernels (src/plan_spec.c chooses, shaders/vec.comp, tile.comp and, in
+ * SPEC_MODE_MOVE, move.comp run). */
 #define DMLOPS_VEC_BYTES 16  /* bytes one thread of vec.comp writes */
 #define DMLOPS_SPEC_PARTS 14 /* parts the constants describe one by one */
+#define DMLOPS_MOVE_PARTS 4  /* SPEC_MODE_MOVE: parts whose strides the constants hold */
 
 /* plan_spec.mode (the shaders' MODE) */
 #define DMLOPS_SPEC_MODE_PARTS 0u      /* each part's dense output in turn */
@@ -97,6 +99,7 @@
 #define DMLOPS_SPEC_MODE_TILE 2u       /* tile.comp: a transposing copy through shared memory */
 #define DMLOPS_SPEC_MODE_ROW_BLOCKS 3u /* as ROW_SPLIT for short rows, ROW_BLOCK rows a block */
 #define DMLOPS_SPEC_MODE_ROW_GROUPS 4u /* one part of short rows: whole rows per thread */
+#define DMLOPS_SPEC_MODE_MOVE 5u       /* move.comp: the generic walk, one unit per thread */
 
 /* Bits of plan_spec.flags (the shaders' FLAGS) */
 #define DMLOPS_SPEC_FLAG_CHUNKS 1u       /* PARTS: border and row-crossing windows from chunks */

@@ -426,11 +426,21 @@ static bool join_rows(const struct plan *plan, struct plan_spec *spec)
     return spec_rows(plan, n, spec) <= MAX_THREADS;
 }
 
-bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec)
+/* DILATE maps are the move kernel's alone. */
+static bool has_dilate(const struct plan *plan)
+{
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        if (plan->dims[d].map == PLAN_MAP_DILATE)
+            return true;
+    return false;
+}
+
+/* The vector walks (vec*.comp, tile.comp), when the plan fits one. */
+static bool spec_vectors(const struct plan *plan, struct plan_spec *spec)
 {
     memset(spec, 0, sizeof(*spec));
-    if (plan->rank == 0 || plan->count == 0 || plan->arith || plan->in_base < 0 ||
-        VEC_BYTES % plan->elem_bytes || has_step(plan) || plan->in_part_count == 1)
+    if (plan->in_base < 0 || VEC_BYTES % plan->elem_bytes || has_step(plan) || has_dilate(plan) ||
+        plan->in_part_count == 1)
         return false;
     spec->mode = PLAN_SPEC_MODE_PARTS;
     spec->rank = plan->rank;
@@ -450,4 +460,69 @@ bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec)
     if (spec->mode == PLAN_SPEC_MODE_PARTS)
         spec_short_rows(plan, spec);
     return true;
+}
+
+/* MODE_MOVE: the move kernel's walk, one unit per thread, with the whole plan in constants
+ * (plan_spec_constants.h says which): no output dense, no vector alignment needed. */
+static bool move_fits(const struct plan *plan)
+{
+    if (plan->in_part_count || plan->part_count > DMLOPS_MOVE_PARTS || plan->count > MAX_THREADS)
+        return false;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        if (plan->dims[d].pad_start < INT32_MIN || plan->dims[d].pad_start > INT32_MAX)
+            return false;
+    return true;
+}
+
+static void move_strides(const struct plan *plan, struct plan_spec *spec)
+{
+    uint64_t *strides[DMLOPS_MOVE_PARTS] = {spec->out_stride, spec->out_stride_1,
+                                            spec->out_stride_2, spec->out_stride_3};
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+        for (uint32_t d = 0; d < plan->rank; ++d)
+            strides[k][d] = (uint64_t)plan->parts[k].strides[d];
+}
+
+static bool spec_move(const struct plan *plan, struct plan_spec *spec)
+{
+    memset(spec, 0, sizeof(*spec));
+    if (!move_fits(plan))
+        return false;
+    spec->mode = PLAN_SPEC_MODE_MOVE;
+    spec->rank = plan->rank;
+    spec->parts = plan->part_count;
+    spec->part_axis = plan->part_axis;
+    spec->in_base = plan->in_base;
+    spec->in_slot = plan->in_slot;
+    spec->vtotal = (uint32_t)plan->count;
+    spec->slot_mask = plan->slot_count <= DMLOPS_PUSH_SLOTS ? plan_slot_mask(plan) : 0;
+    spec_pad(plan, spec);
+    for (uint32_t d = 0; d < plan->rank; ++d)
+    {
+        const struct plan_dim *dim = &plan->dims[d];
+        spec->size[d] = dim->size;
+        spec->in_stride[d] = dim->in_stride;
+        spec->map[d] = dim->map;
+        spec->in_size[d] = dim->in_size;
+        spec->pad_start[d] = (uint32_t)(int32_t)dim->pad_start;
+        spec->step[d] = dim->step;
+    }
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        spec->begin[k] = plan->parts[k].axis_begin;
+        spec->out_base[k] = (uint64_t)(plan->parts[k].base * plan->elem_bytes);
+        spec->out_slot[k] = plan->parts[k].slot;
+    }
+    move_strides(plan, spec);
+    return true;
+}
+
+bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct plan_spec *spec)
+{
+    memset(spec, 0, sizeof(*spec));
+    if (plan->rank == 0 || plan->count == 0 || plan->arith || !plan_kernel_moves(plan->kernel))
+        return false;
+    if (plan->count * plan->elem_bytes <= move_bytes && spec_move(plan, spec))
+        return true;
+    return spec_vectors(plan, spec) || spec_move(plan, spec);
 }

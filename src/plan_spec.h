@@ -15,6 +15,11 @@
 
 #define PLAN_SPEC_PARTS DMLOPS_SPEC_PARTS
 
+/* Plans that write at most this many bytes are latency-bound: on a GPU they take MODE_MOVE, one
+ * unit per thread, rather than a vector walk (the Vulkan layer's choice: plan_spec_from_plan's
+ * move_bytes). */
+#define PLAN_SPEC_MOVE_BYTES (64u * 1024u)
+
 enum plan_spec_mode
 {
     PLAN_SPEC_MODE_PARTS = DMLOPS_SPEC_MODE_PARTS,
@@ -22,9 +27,11 @@ enum plan_spec_mode
     PLAN_SPEC_MODE_TILE = DMLOPS_SPEC_MODE_TILE,
     PLAN_SPEC_MODE_ROW_BLOCKS = DMLOPS_SPEC_MODE_ROW_BLOCKS,
     PLAN_SPEC_MODE_ROW_GROUPS = DMLOPS_SPEC_MODE_ROW_GROUPS,
+    PLAN_SPEC_MODE_MOVE = DMLOPS_SPEC_MODE_MOVE,
 };
 
 #define PLAN_SPEC_C_U32 uint32_t
+#define PLAN_SPEC_C_I32 int32_t
 #define PLAN_SPEC_C_I64 int64_t
 #define PLAN_SPEC_C_U64 uint64_t
 #define PLAN_SPEC_FIELD(NAME, field, id, type, def) PLAN_SPEC_C_##type field;
@@ -35,20 +42,23 @@ enum plan_spec_mode
 struct plan_spec
 {
     DMLOPS_SPEC_CONSTANTS(PLAN_SPEC_FIELD, PLAN_SPEC_ARRAY_FIELD)
-    uint32_t reserved; /* the constants' 4-byte count is odd: the struct's 8-byte tail, zero */
 };
 
 #define PLAN_SPEC_BYTES(NAME, field, id, type, def) +sizeof(PLAN_SPEC_C_##type)
 #define PLAN_SPEC_ARRAY_BYTES(NAME, field, id, n, type, def, step) +(n) * sizeof(PLAN_SPEC_C_##type)
 _Static_assert(sizeof(struct plan_spec) ==
-                   4 + DMLOPS_SPEC_CONSTANTS(PLAN_SPEC_BYTES, PLAN_SPEC_ARRAY_BYTES),
+                   0 + DMLOPS_SPEC_CONSTANTS(PLAN_SPEC_BYTES, PLAN_SPEC_ARRAY_BYTES),
                "struct plan_spec has padding: reorder src/plan_spec_constants.h");
 
-/* Fills *spec when the plan fits the specialized kernels: one input, no arithmetic, plain
- * paddings (pre-map scale 1, the input inside the output), at most PLAN_SPEC_PARTS parts or any
- * number of alike ones, every part's output dense in iteration order (or one part's rows at a pitch) and 16-byte aligned,
- * 32-bit element and thread counts. spec->mode and spec->flags then say how the kernel walks
- * the plan, spec->vtotal how many threads it needs; mode PLAN_SPEC_MODE_TILE is tile.comp's. */
-bool plan_spec_from_plan(const struct plan *plan, struct plan_spec *spec);
+/* Fills *spec when a specialized kernel takes the plan (a COPY, SPLIT, PAD or GENERAL one without
+ * arithmetic, 32-bit thread counts). The vector walks take one input, plain paddings (pre-map
+ * scale 1, the input inside the output), at most PLAN_SPEC_PARTS parts or any number of alike
+ * ones, every part's output dense in iteration order (or one part's rows at a pitch) and
+ * 16-byte aligned: spec->mode and spec->flags then say how the kernel walks the plan, and
+ * mode PLAN_SPEC_MODE_TILE is tile.comp's. Plans they do not take, and plans that write at most
+ * move_bytes (latency-bound: the shortest walk wins), take PLAN_SPEC_MODE_MOVE when they have
+ * one input and at most DMLOPS_MOVE_PARTS parts: move.comp's walk with the plan in constants.
+ * spec->vtotal is the thread count. */
+bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct plan_spec *spec);
 
 #endif

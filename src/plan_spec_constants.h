@@ -1,4 +1,5 @@
-/* The specialization constants of the specialized kernels (shaders/vec.comp, shaders/tile.comp),
+/* The specialization constants of the specialized kernels (shaders/vec.comp, shaders/tile.comp,
+ * and shaders/move.comp in MODE_MOVE),
  * listed once: glslang reads this list to declare them (shaders/vec_spec.glsl), the C compiler to
  * lay out struct plan_spec (src/plan_spec.h) and to map each constant to its field
  * (src/vk/spec.c). Only macros, so that both preprocessors read it.
@@ -6,11 +7,17 @@
  *   ONE(NAME, field, id, type, default)
  *   ARRAY(NAME, field, first_id, count, type, default, step)
  *       count constants NAME0 .. NAME<count-1>, ids first_id + i, defaults default + i * step
- *   type: U32, I64 or U64.
+ *   type: U32, I32, I64 or U64.
  *
  * OUT_ROW and OUT_PITCH: a single part whose output is rows of OUT_ROW elements OUT_PITCH apart
  * (JOIN's per-input copies), element e of the part at (e / OUT_ROW) * OUT_PITCH + e % OUT_ROW;
  * both whole 16-byte vectors, so no thread's 16 bytes cross a row.
+ *
+ * MODE_MOVE (move.comp, the generic walk with the plan in constants; what a constant leaves out,
+ * it reads from the parameter block): RANK, PARTS, PART_AXIS, IN_BASE, IN_SLOT, PAD, the dims'
+ * SIZE, IN_STRIDE, MAP, IN_SIZE, PAD_START (int32 bits: a pre-map's b may be negative) and STEP,
+ * VTOTAL (the plan's count), SLOT_MASK, per part BEGIN, OUT_BASE (int64 bits) and OUT_SLOT, and
+ * the strides of parts 0 to 3 (OUT_STRIDE, OUT_STRIDE_1 .. _3: int64 bits). No parameter block.
  *
  * The struct's fields follow the list's order, so 8-byte constants sit at 8-byte offsets (asserted
  * in plan_spec.h: the struct has no padding of its own, so that specs compare and hash as bytes).
@@ -46,7 +53,7 @@
     ARRAY(BEGIN, begin, 112, DMLOPS_SPEC_PARTS, U32, 0, 0)       /* part k's axis_begin */         \
     ARRAY(OUT_BASE, out_base, 128, DMLOPS_SPEC_PARTS, U64, 0, 0) /* bytes */                       \
     ARRAY(OUT_SLOT, out_slot, 144, DMLOPS_SPEC_PARTS, U32, 1, 1)                                   \
-    ARRAY(OUT_STRIDE, out_stride, 160, DMLOPS_MAX_RANK, U64, 0, 0) /* TILE: part 0's strides */    \
+    ARRAY(OUT_STRIDE, out_stride, 160, DMLOPS_MAX_RANK, U64, 0, 0) /* TILE, MOVE: part 0's */      \
     ARRAY(GTAB, gtab, 168, 16, U32, 0xFFFFFFFFu, 0)  /* ROW_GROUPS: row << 6 | column, 0xFF pad */ \
     ONE(LAST_IN_STRIDE, last_in_stride, 185, I64, 0) /* the last dim's values once more */         \
     ONE(LAST_SIZE, last_size, 184, U32, 1)                                                         \
@@ -55,7 +62,12 @@
     ONE(LAST_PAD_START, last_pad_start, 188, U32, 0)                                               \
     ONE(LAST_BIAS, last_bias, 189, U32, 0)                                                         \
     ONE(OUT_ROW, out_row, 190, U32, 0) /* PARTS, one part: row elements (0: dense), see below */  \
-    ONE(OUT_PITCH, out_pitch, 191, U32, 0) /* elements from one output row to the next */
+    ONE(OUT_PITCH, out_pitch, 191, U32, 0) /* elements from one output row to the next */       \
+    ONE(SLOT_MASK, slot_mask, 192, U32, 0) /* MOVE: bit s, the plan uses slot s (pushed) */      \
+    ARRAY(STEP, step, 193, DMLOPS_MAX_RANK, I32, 0, 0) /* MOVE: the pre-map's scale a, 0 as 1 */  \
+    ARRAY(OUT_STRIDE_1, out_stride_1, 201, DMLOPS_MAX_RANK, U64, 0, 0) /* MOVE: part 1's */       \
+    ARRAY(OUT_STRIDE_2, out_stride_2, 209, DMLOPS_MAX_RANK, U64, 0, 0)                             \
+    ARRAY(OUT_STRIDE_3, out_stride_3, 217, DMLOPS_MAX_RANK, U64, 0, 0)
 
 /* Repetition for ARRAY: M(i, a...) for i < n, n one of the counts above. */
 #define DMLOPS_REPEAT(n, M, a, b, c, d, e, f) DMLOPS_REPEAT_(n, M, a, b, c, d, e, f)

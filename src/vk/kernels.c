@@ -64,19 +64,7 @@ static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint
     return left <= 1 ? S_OK : E_INVALIDARG;
 }
 
-/* Generated elements, indexed plans and dilated windows exist in the generic kernels only (spec.c and
- * vec.comp screen plans on their arithmetic and maps, which these need not have). */
-static bool generic_only(const struct plan *plan)
-{
-    if (plan->kernel == PLAN_KERNEL_FILL || plan_kernel_indexed(plan->kernel))
-        return true;
-    for (uint32_t d = 0; d < plan->rank; ++d)
-        if (plan->dims[d].map == PLAN_MAP_DILATE)
-            return true;
-    return false;
-}
-
-/* The module of a specialized strategy (shaders/vec*.comp: one per walk, tile.comp). */
+/* The module of a specialized strategy (shaders/vec*.comp: one per walk, tile.comp, move.comp). */
 static uint32_t spec_kernel(uint32_t mode)
 {
     static const uint32_t kernels[] = {
@@ -85,6 +73,7 @@ static uint32_t spec_kernel(uint32_t mode)
         [PLAN_SPEC_MODE_ROW_BLOCKS] = DML_VK_KERNEL_VEC_ROWS,
         [PLAN_SPEC_MODE_ROW_GROUPS] = DML_VK_KERNEL_VEC_ROW_GROUPS,
         [PLAN_SPEC_MODE_TILE] = DML_VK_KERNEL_TILE,
+        [PLAN_SPEC_MODE_MOVE] = DML_VK_KERNEL_MOVE,
     };
     return kernels[mode];
 }
@@ -98,7 +87,8 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
     struct plan_spec spec;
     uint32_t groups[3];
     VkPipeline ready = VK_NULL_HANDLE;
-    if (!dev->pipelines.specialize || generic_only(plan) || !plan_spec_from_plan(plan, &spec))
+    if (!dev->pipelines.specialize ||
+        !plan_spec_from_plan(plan, dev->pipelines.move_bytes, &spec))
         return S_FALSE;
     struct dml_vk_variant variant = {spec_kernel(spec.mode), plan->elem_bytes, marks, 0};
     HRESULT hr = fold_groups(dev, (uint64_t)spec.vtotal, groups);

@@ -83,11 +83,5 @@ void dml_vk_params_pack(const struct plan *plan, void *block)
         pack_fill(plan, p);
     /* Only pushed slots are checked through the mask; a slot block counts its own. */
     if (plan->slot_count <= DML_VK_PUSH_SLOTS)
-    {
-        p->slot_mask = 1u << plan->in_slot;
-        for (uint32_t k = 0; k < plan->part_count; ++k)
-            p->slot_mask |= 1u << plan->parts[k].slot;
-        for (uint32_t j = 0; j < plan->in_part_count; ++j)
-            p->slot_mask |= 1u << plan->in_parts[j].slot;
-    }
+        p->slot_mask = plan_slot_mask(plan);
 }

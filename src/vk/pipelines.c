@@ -31,6 +31,9 @@ static bool want_background(void)
 HRESULT dml_vk_pipelines_init(struct dml_vk_device *dev)
 {
     dev->pipelines.specialize = want_specialized(dev);
+    /* Tiny plans on the move kernel's walk where launch latency counts: not on a CPU device. */
+    dev->pipelines.move_bytes =
+        dev->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : PLAN_SPEC_MOVE_BYTES;
     dev->pipelines.background = want_background();
     VkResult r = dml_vk_pipeline_cache_create(dev, &dev->pipelines.cache);
     VkPushConstantRange push = {

@@ -96,7 +96,8 @@ static HRESULT choose_engine(struct dml_vk_device *dev, const struct plan *plan,
 static bool joined_whole(const struct dml_vk_device *dev, const struct plan *plan)
 {
     struct plan_spec spec;
-    return dev->pipelines.specialize && plan->in_part_count > 1 && plan_spec_from_plan(plan, &spec);
+    return dev->pipelines.specialize && plan->in_part_count > 1 &&
+           plan_spec_from_plan(plan, dev->pipelines.move_bytes, &spec);
 }
 
 HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool late,

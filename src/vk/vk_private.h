@@ -220,6 +220,7 @@ struct dml_vk_pipelines
     size_t specialized; /* entries with a spec */
     bool cache_changed; /* pipelines were created since the cache was loaded */
     bool specialize;    /* use the specialized kernel where a plan allows it */
+    uint64_t move_bytes; /* plans writing at most this many bytes take MODE_MOVE (plan_spec.h) */
     bool background;    /* build specialized pipelines on the worker (DMLOPS_PIPELINES) */
     struct dml_vk_pipeline_worker worker;
 };

@@ -83,7 +83,7 @@ static struct plan transpose_plan(uint32_t e, uint32_t n, uint32_t b, uint32_t a
 static struct plan_spec expect_path(const struct plan *plan, uint32_t mode, uint32_t flags)
 {
     struct plan_spec spec;
-    assert_true(plan_spec_from_plan(plan, &spec));
+    assert_true(plan_spec_from_plan(plan, 0, &spec));
     if (spec.mode != mode || (spec.flags & ~NEAR_BITS) != flags)
         print_message("mode %u flags 0x%x, expected mode %u flags 0x%x\n", spec.mode,
                       spec.flags & ~NEAR_BITS, mode, flags);
@@ -95,7 +95,7 @@ static struct plan_spec expect_path(const struct plan *plan, uint32_t mode, uint
 static void expect_generic(const struct plan *plan)
 {
     struct plan_spec spec;
-    assert_false(plan_spec_from_plan(plan, &spec));
+    assert_false(plan_spec_from_plan(plan, 0, &spec));
 }
 
 /* Whole 16-byte vectors per row: each part in turn, one thread per vector, nothing else. */
@@ -332,34 +332,96 @@ static void test_periodic_near(void **state)
     assert_int_equal(spec.last_bias, 18);
 }
 
-/* What the specialized kernels leave to the generic ones. */
-static void test_generic_plans(void **state)
+/* What the vector walks leave to MODE_MOVE (one input, at most DMLOPS_MOVE_PARTS parts), and
+ * what stays on the generic kernels. */
+static void test_move_plans(void **state)
 {
     struct plan plan = rows_plan(4, 4, 64, 64);
     plan.in_base = -1;
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     plan = rows_plan(4, 4, 64, 64);
     parts[0].base = 2; /* output not 16-byte aligned */
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     plan = rows_plan(4, 4, 64, 64);
     parts[0].strides[0] = 65; /* output not dense */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
+    plan.dims[1].step = 2; /* a pre-map */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
+    plan.dims[1].pad_start = -1; /* the input starts before the output */
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    assert_int_equal((int32_t)spec.pad_start[1], -1);
+    plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_DILATE); /* SLICE_GRAD's map, even at step 1 */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan.dims[1].pad_start = (int64_t)INT32_MAX + 1; /* beyond the constants' 32 bits */
     expect_generic(&plan);
+
     plan = rows_plan(4, 4, 64, 64);
     plan.kernel = PLAN_KERNEL_SCALE_BIAS;
     plan.arith = PLAN_ARITH_FMA_F32;
+    expect_generic(&plan);
+    plan = rows_plan(4, 4, 64, 64);
+    plan.kernel = PLAN_KERNEL_FILL;
     expect_generic(&plan);
     struct plan_part in_parts[2] = {{.slot = 0}, {.slot = 2, .axis_begin = 2}};
     plan = rows_plan(4, 4, 64, 64);
     plan.kernel = PLAN_KERNEL_GENERAL;
     plan.in_part_count = 2;
     plan.in_parts = in_parts;
-    expect_generic(&plan); /* JOIN */
-    plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
-    plan.dims[1].step = 2; /* a pre-map */
+    expect_generic(&plan); /* a JOIN the row walk does not take */
+    static const uint32_t five[] = {4, 4, 4, 4, 4};
+    plan = split_plan(4, 2, five, DMLOPS_MOVE_PARTS);
+    parts[0].base = 1; /* not 16-byte aligned: no vector walk */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan = split_plan(4, 2, five, DMLOPS_MOVE_PARTS + 1);
+    parts[0].base = 1;
     expect_generic(&plan);
-    plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
-    plan.dims[1].pad_start = -1; /* the input starts before the output */
-    expect_generic(&plan);
+}
+
+/* MODE_MOVE's constants: the plan's values, part strides and bases included. */
+static void test_move_constants(void **state)
+{
+    static const uint32_t widths[] = {3, 5, 4};
+    struct plan plan = split_plan(2, 6, widths, 3);
+    plan.kernel = PLAN_KERNEL_GENERAL;
+    plan.dims[1].map = PLAN_MAP_WRAP;
+    plan.dims[1].in_size = 7;
+    plan.dims[1].pad_start = -3;
+    plan.dims[1].step = -2;
+    plan.in_base = 40;
+    parts[2].base = 9;
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    assert_int_equal(spec.vtotal, 6 * 12);
+    assert_int_equal(spec.rank, 2);
+    assert_int_equal(spec.parts, 3);
+    assert_int_equal(spec.part_axis, 1);
+    assert_int_equal(spec.in_base, 40);
+    assert_int_equal(spec.slot_mask, 0xF); /* input slot 0, parts 1 to 3 */
+    assert_int_equal(spec.map[1], PLAN_MAP_WRAP);
+    assert_int_equal(spec.in_size[1], 7);
+    assert_int_equal((int32_t)spec.pad_start[1], -3);
+    assert_int_equal(spec.step[1], -2);
+    assert_int_equal(spec.begin[2], 8);
+    assert_int_equal(spec.out_base[2], 9 * 2);
+    assert_int_equal(spec.out_slot[2], 3);
+    assert_int_equal(spec.out_stride[0], 3);
+    assert_int_equal(spec.out_stride_1[0], 5);
+    assert_int_equal(spec.out_stride_2[0], 4);
+    assert_int_equal(spec.out_stride_2[1], 1);
+}
+
+/* Plans that write at most move_bytes take MODE_MOVE even where a vector walk would take them. */
+static void test_move_tiny(void **state)
+{
+    struct plan plan = rows_plan(4, 4, 64, 64); /* 1024 bytes */
+    struct plan_spec spec;
+    assert_true(plan_spec_from_plan(&plan, 1024, &spec));
+    assert_int_equal(spec.mode, PLAN_SPEC_MODE_MOVE);
+    assert_int_equal(spec.vtotal, 4 * 64);
+    assert_true(plan_spec_from_plan(&plan, 1023, &spec));
+    assert_int_equal(spec.mode, PLAN_SPEC_MODE_PARTS);
+    assert_int_equal(PLAN_SPEC_MOVE_BYTES, 64 * 1024);
 }
 
 /* One part written as rows with gaps (JOIN's per-input copies): the rows at a pitch, when row,
@@ -381,15 +443,15 @@ static void test_rows_at_a_pitch(void **state)
     assert_int_equal(spec.out_row, 8);
     assert_int_equal(spec.out_pitch, 16);
     parts[0].strides[0] = 40; /* the outer dim not dense at the pitch */
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0); /* no vector walk */
     plan = rows_plan(4, 4, 6, 6);
     parts[0].strides[0] = 8; /* 24-byte rows */
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0); /* no vector walk */
     plan = rows_plan(4, 4, 64, 64);
     parts[0].strides[0] = 32; /* rows overlap */
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0); /* no vector walk */
     plan = rows_plan(4, 4, 64, 64);
-    assert_true(plan_spec_from_plan(&plan, &spec));
+    assert_true(plan_spec_from_plan(&plan, 0, &spec));
     assert_int_equal(spec.out_row, 0); /* dense: no rows */
 }
 
@@ -408,7 +470,7 @@ static void test_constant_ids(void **state)
         for (int j = 0; j < i; ++j)
             assert_int_not_equal(ids[i], ids[j]);
     }
-    assert_int_equal(n, 180);
+    assert_int_equal(n, 213);
 }
 
 int main(void)
@@ -418,7 +480,8 @@ int main(void)
         cmocka_unit_test(test_row_groups),      cmocka_unit_test(test_row_split),
         cmocka_unit_test(test_uniform_parts),   cmocka_unit_test(test_join_rows),
         cmocka_unit_test(test_transpose),       cmocka_unit_test(test_periodic_near),
-        cmocka_unit_test(test_generic_plans),   cmocka_unit_test(test_constant_ids),
+        cmocka_unit_test(test_move_plans),
+        cmocka_unit_test(test_move_constants),   cmocka_unit_test(test_move_tiny),   cmocka_unit_test(test_constant_ids),
         cmocka_unit_test(test_rows_at_a_pitch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -102,7 +102,7 @@ static void run_case(const struct split_case *c, bool uniform)
         struct plan_spec spec;
         build_split(c, widths[i], &plan, parts, bytes);
         assert_true(plan.slot_count > DML_VK_PUSH_SLOTS);
-        bool specialized = plan_spec_from_plan(&plan, &spec);
+        bool specialized = plan_spec_from_plan(&plan, 0, &spec);
         assert_int_equal(specialized && (spec.flags & DMLOPS_SPEC_FLAG_UNIFORM), uniform);
         check_all_modes(&plan, bytes, 1);
     }
@@ -197,7 +197,7 @@ static void test_join(void **state)
             struct plan_spec spec;
             const struct split_case *c = &cases[i].c;
             build_join(c, widths[w], &plan, in_parts, &out, bytes);
-            bool rows = plan_spec_from_plan(&plan, &spec);
+            bool rows = plan_spec_from_plan(&plan, 0, &spec);
             bool whole = c->sizes[2] / c->part_count * widths[w] % 16 == 0 && c->axis == 2;
             assert_int_equal(rows, cases[i].rows && whole);
             assert_int_equal(rows && spec.flags & DMLOPS_SPEC_FLAG_JOIN, rows);

@@ -1,0 +1,191 @@
+/* MODE_MOVE (src/plan_spec.c): move.comp with the whole plan in specialization constants, for
+ * the plans the vector walks do not take and for tiny ones. Each case first checks that the plan
+ * takes that mode and gets its own pipeline, then compares every byte of every slot with
+ * vk_test_reference (outputs start poisoned). Every padding map, pre-maps of negative and
+ * non-unit scale, SLICE_GRAD's dilation, several parts with gapped and reversed strides, all
+ * eight dims, every unit size and a slot block. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "plan_spec.h"
+#include "vk/vk_private.h" /* the device's move_bytes */
+#include "vk_test.h"
+
+#define COUNT(array) (sizeof(array) / sizeof((array)[0]))
+#define MAX_PARTS DMLOPS_MOVE_PARTS
+
+static const uint32_t units[] = {1, 2, 4, 8, 16};
+static struct dml_vk_device *device;
+
+/* Runs the plan (input slot 0, output parts in slots 1..) on its MODE_MOVE pipeline, with
+ * bytes[s] bytes per slot, and compares every slot. */
+static void run_move(const struct plan *plan, const uint64_t *bytes, enum vk_test_slots mode)
+{
+    struct plan_spec spec;
+    struct dml_vk_kernel kernel;
+    char why[200];
+    assert_true(plan_spec_from_plan(plan, device->pipelines.move_bytes, &spec));
+    assert_int_equal(spec.mode, PLAN_SPEC_MODE_MOVE);
+    assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
+    bool specialized = dml_vk_kernel_is_specialized(&kernel);
+    dml_vk_kernel_destroy(device, &kernel);
+    assert_true(specialized);
+    if (!vk_test_check(device, plan, bytes, mode, why, sizeof(why)))
+        fail_msg("%s (unit %u bytes)", why, plan->elem_bytes);
+}
+
+/* [rows, cols]: the last dim mapped from an input row of n units (rows of `pitch` units), one
+ * dense output part. */
+static struct plan row_plan(uint32_t e, uint32_t rows, uint32_t cols, uint32_t n, uint32_t pitch,
+                            struct plan_part *part)
+{
+    *part = (struct plan_part){.slot = 1, .strides = {cols, 1}};
+    return (struct plan){.kernel = PLAN_KERNEL_GENERAL,
+                         .elem_bytes = e,
+                         .rank = 2,
+                         .count = (uint64_t)rows * cols,
+                         .dims = {{.size = rows, .in_stride = pitch},
+                                  {.size = cols, .in_stride = 1, .in_size = n}},
+                         .part_count = 1,
+                         .parts = part,
+                         .slot_count = 2,
+                         .pad_value = {0x8899AABBu, 0x11223344u, 0x55667788u, 0x99AABBCCu}};
+}
+
+/* Every map at every unit size, with pre-maps the vector walks refuse: scale -2 and a start
+ * before the input (periodic maps, CONSTANT and EDGE), and SLICE_GRAD's dilation by 3. */
+static void test_maps(void **state)
+{
+    static const struct
+    {
+        uint32_t map;
+        int32_t step;
+        int64_t pad_start;
+    } maps[] = {
+        {PLAN_MAP_CONSTANT, 2, 3},    {PLAN_MAP_EDGE, -2, -20},     {PLAN_MAP_REFLECT, -2, 5},
+        {PLAN_MAP_SYMMETRIC, 3, -40}, {PLAN_MAP_WRAP, -3, 100},     {PLAN_MAP_DILATE, 3, 2},
+        {PLAN_MAP_CONSTANT, 1, -2},   {PLAN_MAP_REFLECT, 1, 300},
+    };
+    for (size_t m = 0; m < COUNT(maps); ++m)
+    {
+        uint32_t e = units[m % COUNT(units)], n = 11, pitch = 13, rows = 3, cols = 37;
+        struct plan_part part;
+        struct plan plan = row_plan(e, rows, cols, n, pitch, &part);
+        plan.dims[1].map = maps[m].map;
+        plan.dims[1].step = maps[m].step;
+        plan.dims[1].pad_start = maps[m].pad_start;
+        uint64_t bytes[2] = {(uint64_t)rows * pitch * e, plan.count * e};
+        run_move(&plan, bytes, VK_TEST_SLOTS_PUSHED);
+    }
+}
+
+/* Three parts along the last axis, one reversed and one at a pitch with gaps, from a padded
+ * input (a fused pad -> split), at every unit size; the last size through a slot block. */
+static void test_parts(void **state)
+{
+    static const uint32_t widths[] = {5, 7, 4};
+    for (size_t u = 0; u < COUNT(units); ++u)
+    {
+        uint32_t e = units[u], rows = 4, cols = 16, n = 12;
+        struct plan_part parts[MAX_PARTS];
+        struct plan plan = row_plan(e, rows, cols, n, n, &parts[0]);
+        plan.dims[1].map = PLAN_MAP_REFLECT;
+        plan.dims[1].pad_start = 2;
+        plan.part_axis = 1;
+        plan.part_count = COUNT(widths);
+        plan.slot_count = 1 + COUNT(widths);
+        parts[0] = (struct plan_part){.slot = 1, .strides = {widths[0], 1}};
+        parts[1] = (struct plan_part){.slot = 2,
+                                      .axis_begin = widths[0],
+                                      .base = (int64_t)(rows - 1) * widths[1],
+                                      .strides = {-(int64_t)widths[1], 1}};
+        parts[2] = (struct plan_part){
+            .slot = 3, .axis_begin = widths[0] + widths[1], .base = 3, .strides = {9, 1}};
+        plan.parts = parts;
+        uint64_t bytes[4] = {(uint64_t)rows * n * e, (uint64_t)rows * widths[0] * e,
+                             (uint64_t)rows * widths[1] * e, (3 + (uint64_t)(rows - 1) * 9 + 4) * e};
+        bool last = u + 1 == COUNT(units);
+        run_move(&plan, bytes, last ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED);
+    }
+}
+
+/* Eight dims, the input transposed and read backwards along one of them, the output gapped. */
+static void test_eight_dims(void **state)
+{
+    struct plan_part part = {.slot = 1, .base = 1};
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = 2,
+                        .rank = 8,
+                        .count = 1,
+                        .part_count = 1,
+                        .parts = &part,
+                        .slot_count = 2};
+    static const uint32_t sizes[8] = {2, 3, 1, 2, 3, 2, 2, 5};
+    int64_t in_stride = 1, out_stride = 1;
+    for (uint32_t d = 0; d < 8; ++d) /* input dims outermost-last: a full transpose */
+    {
+        plan.dims[d] = (struct plan_dim){.size = sizes[d], .in_stride = in_stride};
+        in_stride *= sizes[d];
+        plan.count *= sizes[d];
+    }
+    for (uint32_t d = 8; d-- > 0;)
+    {
+        part.strides[d] = out_stride;
+        out_stride *= sizes[d] + (d == 5); /* a gap after each run of dim 5 */
+    }
+    plan.dims[4].in_stride = -plan.dims[4].in_stride;
+    plan.in_base = -plan.dims[4].in_stride * (sizes[4] - 1);
+    uint64_t bytes[2] = {(uint64_t)in_stride * 2, (uint64_t)(out_stride + 1) * 2};
+    run_move(&plan, bytes, VK_TEST_SLOTS_ADDRESSES);
+}
+
+/* A plan a vector walk takes runs on MODE_MOVE once it writes at most move_bytes. */
+static void test_tiny(void **state)
+{
+    struct plan_part part;
+    struct plan plan = row_plan(4, 4, 64, 64, 64, &part);
+    plan.kernel = PLAN_KERNEL_COPY;
+    plan.dims[1].in_size = 0;
+    uint64_t bytes[2] = {plan.count * 4, plan.count * 4};
+    struct plan_spec spec;
+    assert_true(plan_spec_from_plan(&plan, 0, &spec));
+    assert_int_equal(spec.mode, PLAN_SPEC_MODE_PARTS);
+    device->pipelines.move_bytes = PLAN_SPEC_MOVE_BYTES;
+    run_move(&plan, bytes, VK_TEST_SLOTS_PUSHED);
+    device->pipelines.move_bytes = 0;
+}
+
+static int setup(void **state)
+{
+    setenv("DMLOPS_SPECIALIZE", "1", 1);
+    setenv("DMLOPS_PIPELINES", "sync", 1); /* the specialized pipeline from the first run */
+    setenv("DMLOPS_COPY_ENGINE", "compute", 1);
+    device = vk_test_device();
+    printf("device: %s\n", dml_vk_device_name(device));
+    device->pipelines.move_bytes = 0; /* the same plans take MODE_MOVE on every device */
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    dml_vk_device_destroy(device);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_maps),
+        cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_eight_dims),
+        cmocka_unit_test(test_tiny),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
