@@ -29,11 +29,101 @@ int64_t part_units(uint k, uint rank, uint c[MAX_RANK])
     return units;
 }
 
+#ifdef PLAN_IN_CONSTANTS
+/* MODE_MOVE with SPEC_FLAG_PACKED (src/plan_spec.c): thread t builds the 16-byte vector of units
+ * t * VEC_UNITS .. + VEC_UNITS - 1, which lie in one row of one part and start 16-byte aligned.
+ * The outer dims are mapped once, the last one unit by unit, and the vector is stored whole:
+ * one store instead of one per unit, whose per-thread work dominated small units. */
+#define PACKED ((FLAGS & DMLOPS_SPEC_FLAG_PACKED) != 0u)
+#define VEC_UNITS (16 / ELEM_BYTES)
+
+layout(buffer_reference, std430, buffer_reference_align = 16) writeonly buffer Vector
+{
+    uvec4 value;
+};
+
+/* A unit as 32-bit words: loaded units convert to it, the pad's low bytes mask to it. */
+#if ELEM_BYTES <= 4
+#define UNIT_T uint
+#define UNIT_OF_UVEC4(v) ((v).x & (0xFFFFFFFFu >> (32 - 8 * ELEM_BYTES)))
+#elif ELEM_BYTES == 8
+#define UNIT_T uvec2
+#define UNIT_OF_UVEC4(v) ((v).xy)
+#else
+#define UNIT_T uvec4
+#define UNIT_OF_UVEC4(v) (v)
+#endif
+
+/* Unit r (a literal once unrolled) into a vector of zero bits. */
+void put_unit(inout uvec4 v, uint r, UNIT_T value)
+{
+#if ELEM_BYTES == 1
+    v[r / 4] |= value << (8 * (r % 4));
+#elif ELEM_BYTES == 2
+    v[r / 2] |= value << (16 * (r % 2));
+#elif ELEM_BYTES == 4
+    v[r] = value;
+#elif ELEM_BYTES == 8
+    v[2 * r] = value.x;
+    v[2 * r + 1] = value.y;
+#else
+    v = value;
+#endif
+}
+
+/* The row's units from input units `units` on (the outer dims' share), the last dim mapped. */
+uvec4 mapped_row_vector(uint first, int64_t units)
+{
+    uvec4 v = uvec4(0);
+    Dim dim = plan_dim(RANK - 1u);
+    uint64_t source = slot_address(IN_SLOT);
+    [[unroll]] for (uint r = 0; r < VEC_UNITS; ++r)
+    {
+        int64_t i = map_coordinate(dim, first + r);
+        UNIT_T value = UNIT_OF_UVEC4(plan_pad_value());
+        if (i >= 0)
+            value = UNIT_T(Elem(source + uint64_t((units + i * dim.in_stride) * ELEM_BYTES)).value);
+        put_unit(v, r, value);
+    }
+    return v;
+}
+
+void move_vector(uint index)
+{
+    uint c[MAX_RANK], last = RANK - 1u;
+    coordinates(index * VEC_UNITS, RANK, c);
+    uint part = ONE_PART ? 0u : find_part(0, PARTS, c[PART_AXIS]);
+    uint64_t target = slot_address(OUT_SLOT(part)) + uint64_t(part_units(part, RANK, c) * ELEM_BYTES);
+    int64_t units = IN_BASE;
+    bool padded = false;
+    for (uint d = 0; d < last; ++d)
+    {
+        int64_t i = map_coordinate(plan_dim(d), c[d]);
+        padded = padded || i < 0;
+        units += i * IN_STRIDE(d);
+    }
+    uvec4 v = uvec4(PAD(0), PAD(1), PAD(2), PAD(3)); /* the pad unit over 16 bytes */
+    if (!padded)
+        v = mapped_row_vector(c[last], units);
+    Vector(target).value = v;
+}
+#else
+#define PACKED false
+void move_vector(uint index)
+{
+}
+#endif
+
 void main()
 {
     uint64_t index = linear_index();
     if (!thread_active(index))
         return;
+    if (PACKED)
+    {
+        move_vector(uint(index));
+        return;
+    }
     uint rank = plan_rank();
     uint c[MAX_RANK];
     coordinates(uint(index), rank, c);

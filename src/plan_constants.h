@@ -108,6 +108,7 @@
 #define DMLOPS_SPEC_FLAG_FEW_COLS 8u     /* ROW_GROUPS: rows read at most 4 input columns */
 #define DMLOPS_SPEC_FLAG_UNIFORM 16u     /* more parts than the tables hold, all like part 0 */
 #define DMLOPS_SPEC_FLAG_JOIN 32u        /* ROW_*: the parts are input parts (JOIN), see vec_kernel */
+#define DMLOPS_SPEC_FLAG_PACKED 64u      /* MOVE: a thread builds and stores one 16-byte vector */
 #define DMLOPS_SPEC_FLAG_NEAR0 (1u << 8) /* << d: dim d's periodic pads reach one period */
 
 #define DMLOPS_ROW_BLOCK 8u      /* ROW_BLOCKS: rows per thread block */

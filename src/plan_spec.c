@@ -483,6 +483,28 @@ static void move_strides(const struct plan *plan, struct plan_spec *spec)
             strides[k][d] = (uint64_t)plan->parts[k].strides[d];
 }
 
+/* Every 16 output bytes in a row lie in one row of one part, 16-byte aligned (vectors of at
+ * least two units): each part's last dim at unit stride with whole vectors of extent, its base
+ * and outer strides whole vectors. */
+static bool move_packed(const struct plan *plan)
+{
+    uint32_t e = plan->elem_bytes, last = plan->rank - 1;
+    if (VEC_BYTES % e || VEC_BYTES / e < 2)
+        return false;
+    for (uint32_t k = 0; k < plan->part_count; ++k)
+    {
+        const struct plan_part *part = &plan->parts[k];
+        uint32_t width = plan->part_axis == last ? plan_part_extent(plan, k) : plan->dims[last].size;
+        if (part->strides[last] != 1 || (uint64_t)width * e % VEC_BYTES ||
+            magnitude(part->base) * e % VEC_BYTES)
+            return false;
+        for (uint32_t d = 0; d < last; ++d)
+            if (magnitude(part->strides[d]) * e % VEC_BYTES)
+                return false;
+    }
+    return true;
+}
+
 static bool spec_move(const struct plan *plan, struct plan_spec *spec)
 {
     memset(spec, 0, sizeof(*spec));
@@ -495,6 +517,11 @@ static bool spec_move(const struct plan *plan, struct plan_spec *spec)
     spec->in_base = plan->in_base;
     spec->in_slot = plan->in_slot;
     spec->vtotal = (uint32_t)plan->count;
+    if (move_packed(plan))
+    {
+        spec->flags |= DMLOPS_SPEC_FLAG_PACKED;
+        spec->vtotal /= VEC_BYTES / plan->elem_bytes;
+    }
     spec->slot_mask = plan->slot_count <= DMLOPS_PUSH_SLOTS ? plan_slot_mask(plan) : 0;
     spec_pad(plan, spec);
     for (uint32_t d = 0; d < plan->rank; ++d)

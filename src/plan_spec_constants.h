@@ -16,7 +16,7 @@
  * MODE_MOVE (move.comp, the generic walk with the plan in constants; what a constant leaves out,
  * it reads from the parameter block): RANK, PARTS, PART_AXIS, IN_BASE, IN_SLOT, PAD, the dims'
  * SIZE, IN_STRIDE, MAP, IN_SIZE, PAD_START (int32 bits: a pre-map's b may be negative) and STEP,
- * VTOTAL (the plan's count), SLOT_MASK, per part BEGIN, OUT_BASE (int64 bits) and OUT_SLOT, and
+ * VTOTAL (threads: the plan's count, its vectors with FLAG_PACKED), FLAGS, SLOT_MASK, per part BEGIN, OUT_BASE (int64 bits) and OUT_SLOT, and
  * the strides of parts 0 to 3 (OUT_STRIDE, OUT_STRIDE_1 .. _3: int64 bits). No parameter block.
  *
  * The struct's fields follow the list's order, so 8-byte constants sit at 8-byte offsets (asserted

@@ -338,7 +338,7 @@ static void test_move_plans(void **state)
 {
     struct plan plan = rows_plan(4, 4, 64, 64);
     plan.in_base = -1;
-    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED);
     plan = rows_plan(4, 4, 64, 64);
     parts[0].base = 2; /* output not 16-byte aligned */
     expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
@@ -347,13 +347,13 @@ static void test_move_plans(void **state)
     expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
     plan.dims[1].step = 2; /* a pre-map */
-    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED);
     plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_EDGE);
     plan.dims[1].pad_start = -1; /* the input starts before the output */
-    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED);
     assert_int_equal((int32_t)spec.pad_start[1], -1);
     plan = pad_plan(4, 3, 2, 20, 2, PLAN_MAP_DILATE); /* SLICE_GRAD's map, even at step 1 */
-    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED);
     plan.dims[1].pad_start = (int64_t)INT32_MAX + 1; /* beyond the constants' 32 bits */
     expect_generic(&plan);
 
@@ -411,6 +411,39 @@ static void test_move_constants(void **state)
     assert_int_equal(spec.out_stride_2[1], 1);
 }
 
+/* MODE_MOVE packs 16-byte vectors when each lies in one row of one part, aligned. */
+static void test_move_packed(void **state)
+{
+    static const uint32_t widths[] = {16, 32, 48}, uneven[] = {16, 40, 40};
+    struct plan plan = split_plan(1, 3, widths, 3);
+    parts[1].base = 32;
+    parts[2].base = -16; /* with strides that stay inside: any sign, whole vectors */
+    parts[2].strides[0] = -48;
+    plan.dims[1].map = PLAN_MAP_DILATE;
+    plan.dims[1].in_size = 48;
+    plan.dims[1].step = 2;
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED);
+    assert_int_equal(spec.vtotal, 3 * 96 / 16);
+    plan = split_plan(1, 3, uneven, 3); /* part 0's vectors would reach into part 1 */
+    plan.dims[1].map = PLAN_MAP_DILATE;
+    plan.dims[1].in_size = 48;
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan = split_plan(1, 3, widths, 3);
+    plan.dims[1].map = PLAN_MAP_DILATE;
+    parts[1].base = 8; /* not a whole vector */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan = split_plan(1, 3, widths, 3);
+    plan.dims[1].map = PLAN_MAP_DILATE;
+    parts[0].strides[1] = 2; /* the last dim not at unit stride */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan = pad_plan(16, 3, 1, 4, 1, PLAN_MAP_REFLECT);
+    plan.dims[1].step = 2; /* 16-byte units: nothing to pack */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    plan = pad_plan(8, 3, 1, 4, 1, PLAN_MAP_REFLECT);
+    plan.dims[1].step = 2; /* two 8-byte units a vector */
+    assert_int_equal(expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED).vtotal, 9);
+}
+
 /* Plans that write at most move_bytes take MODE_MOVE even where a vector walk would take them. */
 static void test_move_tiny(void **state)
 {
@@ -418,7 +451,8 @@ static void test_move_tiny(void **state)
     struct plan_spec spec;
     assert_true(plan_spec_from_plan(&plan, 1024, &spec));
     assert_int_equal(spec.mode, PLAN_SPEC_MODE_MOVE);
-    assert_int_equal(spec.vtotal, 4 * 64);
+    assert_int_equal(spec.flags, DMLOPS_SPEC_FLAG_PACKED);
+    assert_int_equal(spec.vtotal, 4 * 64 / 4); /* one thread per 16-byte vector */
     assert_true(plan_spec_from_plan(&plan, 1023, &spec));
     assert_int_equal(spec.mode, PLAN_SPEC_MODE_PARTS);
     assert_int_equal(PLAN_SPEC_MOVE_BYTES, 64 * 1024);
@@ -443,13 +477,13 @@ static void test_rows_at_a_pitch(void **state)
     assert_int_equal(spec.out_row, 8);
     assert_int_equal(spec.out_pitch, 16);
     parts[0].strides[0] = 40; /* the outer dim not dense at the pitch */
-    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0); /* no vector walk */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED); /* no vector walk */
     plan = rows_plan(4, 4, 6, 6);
     parts[0].strides[0] = 8; /* 24-byte rows */
     expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0); /* no vector walk */
     plan = rows_plan(4, 4, 64, 64);
     parts[0].strides[0] = 32; /* rows overlap */
-    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0); /* no vector walk */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED); /* no vector walk */
     plan = rows_plan(4, 4, 64, 64);
     assert_true(plan_spec_from_plan(&plan, 0, &spec));
     assert_int_equal(spec.out_row, 0); /* dense: no rows */
@@ -481,7 +515,8 @@ int main(void)
         cmocka_unit_test(test_uniform_parts),   cmocka_unit_test(test_join_rows),
         cmocka_unit_test(test_transpose),       cmocka_unit_test(test_periodic_near),
         cmocka_unit_test(test_move_plans),
-        cmocka_unit_test(test_move_constants),   cmocka_unit_test(test_move_tiny),   cmocka_unit_test(test_constant_ids),
+        cmocka_unit_test(test_move_constants),   cmocka_unit_test(test_move_tiny),
+        cmocka_unit_test(test_move_packed),   cmocka_unit_test(test_constant_ids),
         cmocka_unit_test(test_rows_at_a_pitch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,7 @@
  * takes that mode and gets its own pipeline, then compares every byte of every slot with
  * vk_test_reference (outputs start poisoned). Every padding map, pre-maps of negative and
  * non-unit scale, SLICE_GRAD's dilation, several parts with gapped and reversed strides, all
- * eight dims, every unit size and a slot block. */
+ * eight dims, every unit size and a slot block, one unit per thread and packed vectors. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,21 +24,29 @@
 static const uint32_t units[] = {1, 2, 4, 8, 16};
 static struct dml_vk_device *device;
 
-/* Runs the plan (input slot 0, output parts in slots 1..) on its MODE_MOVE pipeline, with
- * bytes[s] bytes per slot, and compares every slot. */
-static void run_move(const struct plan *plan, const uint64_t *bytes, enum vk_test_slots mode)
+/* Runs the plan (input slot 0, output parts in slots 1..) on its MODE_MOVE pipeline, packed or
+ * not, with bytes[s] bytes per slot, and compares every slot. */
+static void run_move_as(const struct plan *plan, const uint64_t *bytes, enum vk_test_slots mode,
+                        bool packed)
 {
     struct plan_spec spec;
     struct dml_vk_kernel kernel;
     char why[200];
     assert_true(plan_spec_from_plan(plan, device->pipelines.move_bytes, &spec));
     assert_int_equal(spec.mode, PLAN_SPEC_MODE_MOVE);
+    assert_int_equal((spec.flags & DMLOPS_SPEC_FLAG_PACKED) != 0, packed);
     assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
     bool specialized = dml_vk_kernel_is_specialized(&kernel);
     dml_vk_kernel_destroy(device, &kernel);
     assert_true(specialized);
     if (!vk_test_check(device, plan, bytes, mode, why, sizeof(why)))
         fail_msg("%s (unit %u bytes)", why, plan->elem_bytes);
+}
+
+/* Unpacked: the one-unit-per-thread walk. */
+static void run_move(const struct plan *plan, const uint64_t *bytes, enum vk_test_slots mode)
+{
+    run_move_as(plan, bytes, mode, false);
 }
 
 /* [rows, cols]: the last dim mapped from an input row of n units (rows of `pitch` units), one
@@ -146,6 +154,59 @@ static void test_eight_dims(void **state)
     run_move(&plan, bytes, VK_TEST_SLOTS_ADDRESSES);
 }
 
+/* Packed vectors: SLICE_GRAD's dilation along rows of 48 units under a CONSTANT-padded outer dim
+ * (whole vectors of pad), at every unit size that packs. */
+static void test_packed_dilate(void **state)
+{
+    for (size_t u = 0; u + 1 < COUNT(units); ++u)
+    {
+        uint32_t e = units[u], rows = 3, cols = 48, n = 23;
+        struct plan_part part;
+        struct plan plan = row_plan(e, rows + 3, cols, n, n, &part);
+        plan.dims[0] = (struct plan_dim){.size = rows + 3, .in_stride = n, .map = PLAN_MAP_CONSTANT,
+                                         .in_size = rows, .pad_start = 2};
+        plan.dims[1].map = PLAN_MAP_DILATE;
+        plan.dims[1].step = 2;
+        plan.dims[1].pad_start = 1;
+        uint64_t bytes[2] = {(uint64_t)rows * n * e, plan.count * e};
+        run_move_as(&plan, bytes, VK_TEST_SLOTS_PUSHED, true);
+    }
+}
+
+/* Packed vectors into three parts along the last axis (one written bottom row first, one at a
+ * pitch with gaps) from a reflect-padded input, at every unit size that packs; the last through
+ * a slot block. */
+static void test_packed_parts(void **state)
+{
+    static const uint32_t widths[] = {16, 32, 16};
+    for (size_t u = 0; u + 1 < COUNT(units); ++u)
+    {
+        uint32_t e = units[u], rows = 3, cols = 64, n = 50, pitch = 48;
+        struct plan_part parts[MAX_PARTS];
+        struct plan plan = row_plan(e, rows, cols, n, n, &parts[0]);
+        plan.dims[1].map = PLAN_MAP_REFLECT;
+        plan.dims[1].pad_start = 5;
+        plan.part_axis = 1;
+        plan.part_count = COUNT(widths);
+        plan.slot_count = 1 + COUNT(widths);
+        parts[0] = (struct plan_part){.slot = 1, .strides = {widths[0], 1}};
+        parts[1] = (struct plan_part){.slot = 2,
+                                      .axis_begin = widths[0],
+                                      .base = (int64_t)(rows - 1) * widths[1],
+                                      .strides = {-(int64_t)widths[1], 1}};
+        parts[2] = (struct plan_part){.slot = 3,
+                                      .axis_begin = widths[0] + widths[1],
+                                      .base = 16,
+                                      .strides = {pitch, 1}};
+        plan.parts = parts;
+        uint64_t bytes[4] = {(uint64_t)rows * n * e, (uint64_t)rows * widths[0] * e,
+                             (uint64_t)rows * widths[1] * e,
+                             (16 + (uint64_t)(rows - 1) * pitch + widths[2]) * e};
+        bool last = u + 2 == COUNT(units);
+        run_move_as(&plan, bytes, last ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED, true);
+    }
+}
+
 /* A plan a vector walk takes runs on MODE_MOVE once it writes at most move_bytes. */
 static void test_tiny(void **state)
 {
@@ -158,7 +219,7 @@ static void test_tiny(void **state)
     assert_true(plan_spec_from_plan(&plan, 0, &spec));
     assert_int_equal(spec.mode, PLAN_SPEC_MODE_PARTS);
     device->pipelines.move_bytes = PLAN_SPEC_MOVE_BYTES;
-    run_move(&plan, bytes, VK_TEST_SLOTS_PUSHED);
+    run_move_as(&plan, bytes, VK_TEST_SLOTS_PUSHED, true);
     device->pipelines.move_bytes = 0;
 }
 
@@ -185,6 +246,8 @@ int main(void)
         cmocka_unit_test(test_maps),
         cmocka_unit_test(test_parts),
         cmocka_unit_test(test_eight_dims),
+        cmocka_unit_test(test_packed_dilate),
+        cmocka_unit_test(test_packed_parts),
         cmocka_unit_test(test_tiny),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
