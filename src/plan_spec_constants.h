@@ -13,11 +13,12 @@
  * (JOIN's per-input copies), element e of the part at (e / OUT_ROW) * OUT_PITCH + e % OUT_ROW;
  * both whole 16-byte vectors, so no thread's 16 bytes cross a row.
  *
- * MODE_MOVE (move.comp, the generic walk with the plan in constants; what a constant leaves out,
- * it reads from the parameter block): RANK, PARTS, PART_AXIS, IN_BASE, IN_SLOT, PAD, the dims'
- * SIZE, IN_STRIDE, MAP, IN_SIZE, PAD_START (int32 bits: a pre-map's b may be negative) and STEP,
- * VTOTAL (threads: the plan's count, its vectors with FLAG_PACKED), FLAGS, SLOT_MASK, per part BEGIN, OUT_BASE (int64 bits) and OUT_SLOT, and
- * the strides of parts 0 to 3 (OUT_STRIDE, OUT_STRIDE_1 .. _3: int64 bits). No parameter block.
+ * MODE_MOVE (move.comp, the generic walk with the whole plan in constants, no parameter block):
+ * RANK, PARTS, PART_AXIS, IN_BASE, IN_SLOT, PAD, the dims' SIZE, IN_STRIDE, MAP, IN_SIZE,
+ * PAD_START (int32 bits: a pre-map's b may be negative) and STEP, VTOTAL (threads: the plan's
+ * count, or its vectors with FLAG_PACKED), FLAGS, SLOT_MASK, per part BEGIN, OUT_BASE (int64
+ * bits) and OUT_SLOT, and the strides of parts 0 to 3 (OUT_STRIDE, OUT_STRIDE_1 .. _3: int64
+ * bits).
  *
  * The struct's fields follow the list's order, so 8-byte constants sit at 8-byte offsets (asserted
  * in plan_spec.h: the struct has no padding of its own, so that specs compare and hash as bytes).

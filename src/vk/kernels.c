@@ -78,8 +78,8 @@ static uint32_t spec_kernel(uint32_t mode)
     return kernels[mode];
 }
 
-/* The specialized kernel when the device wants it and the plan fits: no parameter block, one
- * thread per 16 output bytes. S_FALSE: use the generic kernel, alone (too many shapes) or until
+/* The specialized kernel when the device wants it and the plan fits: no parameter block, the
+ * walk and thread count plan_spec chose. S_FALSE: use the generic kernel, alone (too many shapes) or until
  * out->pending is built (by the device's worker). */
 static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
                                   uint32_t marks, struct dml_vk_kernel *out)

@@ -56,16 +56,16 @@ static struct plan row_plan(uint32_t e, uint32_t rows, uint32_t cols, uint32_t n
                             struct plan_part *part)
 {
     *part = (struct plan_part){.slot = 1, .strides = {cols, 1}};
-    return (struct plan){.kernel = PLAN_KERNEL_GENERAL,
-                         .elem_bytes = e,
-                         .rank = 2,
-                         .count = (uint64_t)rows * cols,
-                         .dims = {{.size = rows, .in_stride = pitch},
-                                  {.size = cols, .in_stride = 1, .in_size = n}},
-                         .part_count = 1,
-                         .parts = part,
-                         .slot_count = 2,
-                         .pad_value = {0x8899AABBu, 0x11223344u, 0x55667788u, 0x99AABBCCu}};
+    return (struct plan){
+        .kernel = PLAN_KERNEL_GENERAL,
+        .elem_bytes = e,
+        .rank = 2,
+        .count = (uint64_t)rows * cols,
+        .dims = {{.size = rows, .in_stride = pitch}, {.size = cols, .in_stride = 1, .in_size = n}},
+        .part_count = 1,
+        .parts = part,
+        .slot_count = 2,
+        .pad_value = {0x8899AABBu, 0x11223344u, 0x55667788u, 0x99AABBCCu}};
 }
 
 /* Every map at every unit size, with pre-maps the vector walks refuse: scale -2 and a start
@@ -78,8 +78,8 @@ static void test_maps(void **state)
         int32_t step;
         int64_t pad_start;
     } maps[] = {
-        {PLAN_MAP_CONSTANT, 2, 3},    {PLAN_MAP_EDGE, -2, -20},     {PLAN_MAP_REFLECT, -2, 5},
-        {PLAN_MAP_SYMMETRIC, 3, -40}, {PLAN_MAP_WRAP, -3, 100},     {PLAN_MAP_DILATE, 3, 2},
+        {PLAN_MAP_CONSTANT, 2, 3},    {PLAN_MAP_EDGE, -2, -20},   {PLAN_MAP_REFLECT, -2, 5},
+        {PLAN_MAP_SYMMETRIC, 3, -40}, {PLAN_MAP_WRAP, -3, 100},   {PLAN_MAP_DILATE, 3, 2},
         {PLAN_MAP_CONSTANT, 1, -2},   {PLAN_MAP_REFLECT, 1, 300},
     };
     for (size_t m = 0; m < COUNT(maps); ++m)
@@ -119,7 +119,8 @@ static void test_parts(void **state)
             .slot = 3, .axis_begin = widths[0] + widths[1], .base = 3, .strides = {9, 1}};
         plan.parts = parts;
         uint64_t bytes[4] = {(uint64_t)rows * n * e, (uint64_t)rows * widths[0] * e,
-                             (uint64_t)rows * widths[1] * e, (3 + (uint64_t)(rows - 1) * 9 + 4) * e};
+                             (uint64_t)rows * widths[1] * e,
+                             (3 + (uint64_t)(rows - 1) * 9 + 4) * e};
         bool last = u + 1 == COUNT(units);
         run_move(&plan, bytes, last ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED);
     }
@@ -164,8 +165,11 @@ static void test_packed_dilate(void **state)
         uint32_t e = units[u], rows = 3, cols = 48, n = 23;
         struct plan_part part;
         struct plan plan = row_plan(e, rows + 3, cols, n, n, &part);
-        plan.dims[0] = (struct plan_dim){.size = rows + 3, .in_stride = n, .map = PLAN_MAP_CONSTANT,
-                                         .in_size = rows, .pad_start = 2};
+        plan.dims[0] = (struct plan_dim){.size = rows + 3,
+                                         .in_stride = n,
+                                         .map = PLAN_MAP_CONSTANT,
+                                         .in_size = rows,
+                                         .pad_start = 2};
         plan.dims[1].map = PLAN_MAP_DILATE;
         plan.dims[1].step = 2;
         plan.dims[1].pad_start = 1;
@@ -195,10 +199,8 @@ static void test_packed_parts(void **state)
                                       .axis_begin = widths[0],
                                       .base = (int64_t)(rows - 1) * widths[1],
                                       .strides = {-(int64_t)widths[1], 1}};
-        parts[2] = (struct plan_part){.slot = 3,
-                                      .axis_begin = widths[0] + widths[1],
-                                      .base = 16,
-                                      .strides = {pitch, 1}};
+        parts[2] = (struct plan_part){
+            .slot = 3, .axis_begin = widths[0] + widths[1], .base = 16, .strides = {pitch, 1}};
         plan.parts = parts;
         uint64_t bytes[4] = {(uint64_t)rows * n * e, (uint64_t)rows * widths[0] * e,
                              (uint64_t)rows * widths[1] * e,
@@ -315,12 +317,9 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_maps),
-        cmocka_unit_test(test_parts),
-        cmocka_unit_test(test_eight_dims),
-        cmocka_unit_test(test_packed_dilate),
-        cmocka_unit_test(test_packed_parts),
-        cmocka_unit_test(test_far_offsets),
+        cmocka_unit_test(test_maps),         cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_eight_dims),   cmocka_unit_test(test_packed_dilate),
+        cmocka_unit_test(test_packed_parts), cmocka_unit_test(test_far_offsets),
         cmocka_unit_test(test_tiny),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,4 +1,5 @@
-# MODE_MOVE's offsets in 32 bits (a spec flag, measured and not kept: tools/perf/h200-2026-11-27-units32-ab.txt)
+# MODE_MOVE's offsets in 32 bits (-units32, a spec flag; measured and not kept:
+# tools/perf/h200-2026-11-27-units32-ab.txt) against 0bd1bdd (-packed2): tiny
 # and SLICE_GRAD cases, alternating, three rounds, one call.
 # usage (device): bash tools/perf/ab_units32.sh
 for f in .gl/*.deb; do dpkg -x $f / >/dev/null; done; ldconfig
