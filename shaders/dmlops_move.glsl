@@ -1,14 +1,15 @@
-/* The whole plan semantics of src/plan.h, read from the parameter block: an output part along
- * part_axis, an input part along in_part_axis (parts[part_count ..]) or the plain input, per
- * dimension the pre-map and padding map, and (where the includer defines ELEM_TRANSFORM) the
- * element's arithmetic. Included by move.comp and scale_bias.comp after dmlops_common.glsl.
+/* The whole plan semantics of src/plan.h, read from the parameter block (or from constants:
+ * move_spec.comp): an output part along part_axis, an input part along in_part_axis
+ * (parts[part_count ..]) or the plain input, per dimension the pre-map and padding map, and
+ * (where the includer defines ELEM_TRANSFORM) the element's arithmetic. Included by move.comp, move_spec.comp and scale_bias.comp after
+ * dmlops_common.glsl.
  *
  * MOVE_FORM (a specialization constant, DMLOPS_MOVE_* bits) tells a pipeline what its plans
  * leave out: one output part, no input parts, no padded dimension. The compiler then drops that
  * code and those reads, so a COPY plan's pipeline is a plain strided copy; 0, the default,
- * leaves nothing out and reads all of it from the parameter block (GENERAL plans). move.comp's
- * pipelines built in MODE_MOVE (src/plan_spec.c) read the whole plan from constants instead:
- * the same walk with every divisor and map known to the compiler. */
+ * leaves nothing out and reads all of it from the parameter block (GENERAL plans).
+ * move_spec.comp's pipelines (MODE_MOVE, src/plan_spec.c) read the whole plan from constants
+ * instead: the same walk with every divisor and map known to the compiler. */
 #ifndef ELEM_TRANSFORM
 #define ELEM_TRANSFORM(v) (v)
 #endif
