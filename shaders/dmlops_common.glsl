@@ -85,11 +85,11 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
 #define PARAMS_ALIGN_MASK uint64_t(DMLOPS_PARAMS_ALIGNMENT - 1)
 #define PARAMS Params(pc.params & ~PARAMS_ALIGN_MASK)
 
-/* The plan's values. A kernel that defines PLAN_IN_CONSTANTS declares the specialization
- * constants (vec_spec.glsl, included above) and reads them from there when its pipeline was built in MODE_MOVE
- * (src/plan_spec_constants.h says which); otherwise, and in every other kernel, from the
- * parameter block, which a MODE_MOVE pipeline does not have. Branches, not selects: a load
- * from the absent block must not even be issued. */
+/* The plan's values. A kernel that defines PLAN_IN_CONSTANTS (move_spec.comp) declares the
+ * specialization constants (vec_spec.glsl, included above) and reads them from there when its
+ * pipeline was built in MODE_MOVE (src/plan_spec_constants.h says which); otherwise, and in
+ * every other kernel, from the parameter block, which a MODE_MOVE pipeline does not have.
+ * Branches, not selects: a load from the absent block must not even be issued. */
 #ifdef PLAN_IN_CONSTANTS
 #define IN_CONSTANTS (MODE == DMLOPS_SPEC_MODE_MOVE)
 #define FROM_CONSTANTS(value)                                                                      \
@@ -193,9 +193,8 @@ int64_t plan_part_stride(uint k, uint d)
 #ifdef PLAN_IN_CONSTANTS
     if (IN_CONSTANTS)
     {
-        uint64_t s = k == 0u ? OUT_STRIDE(d)
-                             : (k == 1u ? OUT_STRIDE_1(d) : (k == 2u ? OUT_STRIDE_2(d) : OUT_STRIDE_3(d)));
-        return int64_t(s);
+        uint64_t s = k == 0u ? OUT_STRIDE(d) : (k == 1u ? OUT_STRIDE_1(d) : OUT_STRIDE_2(d));
+        return int64_t(k == 3u ? OUT_STRIDE_3(d) : s);
     }
 #endif
     return PARAMS.parts[k].strides[d];

@@ -1,8 +1,8 @@
 /* The whole plan semantics of src/plan.h, read from the parameter block (or from constants:
  * move_spec.comp): an output part along part_axis, an input part along in_part_axis
  * (parts[part_count ..]) or the plain input, per dimension the pre-map and padding map, and
- * (where the includer defines ELEM_TRANSFORM) the element's arithmetic. Included by move.comp, move_spec.comp and scale_bias.comp after
- * dmlops_common.glsl.
+ * (where the includer defines ELEM_TRANSFORM) the element's arithmetic. Included by move.comp,
+ * move_spec.comp and scale_bias.comp after dmlops_common.glsl.
  *
  * MOVE_FORM (a specialization constant, DMLOPS_MOVE_* bits) tells a pipeline what its plans
  * leave out: one output part, no input parts, no padded dimension. The compiler then drops that
@@ -94,7 +94,8 @@ void move_vector(uint index)
     uint c[MAX_RANK], last = RANK - 1u;
     coordinates(index * VEC_UNITS, RANK, c);
     uint part = ONE_PART ? 0u : find_part(0, PARTS, c[PART_AXIS]);
-    uint64_t target = slot_address(OUT_SLOT(part)) + uint64_t(part_units(part, RANK, c) * ELEM_BYTES);
+    int64_t offset = part_units(part, RANK, c) * ELEM_BYTES;
+    uint64_t target = slot_address(OUT_SLOT(part)) + uint64_t(offset);
     int64_t units = IN_BASE;
     bool padded = false;
     for (uint d = 0; d < last; ++d)

@@ -494,7 +494,8 @@ static bool move_packed(const struct plan *plan)
     for (uint32_t k = 0; k < plan->part_count; ++k)
     {
         const struct plan_part *part = &plan->parts[k];
-        uint32_t width = plan->part_axis == last ? plan_part_extent(plan, k) : plan->dims[last].size;
+        uint32_t width =
+            plan->part_axis == last ? plan_part_extent(plan, k) : plan->dims[last].size;
         if (part->strides[last] != 1 || (uint64_t)width * e % VEC_BYTES ||
             magnitude(part->base) * e % VEC_BYTES)
             return false;
