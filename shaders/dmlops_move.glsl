@@ -43,34 +43,7 @@ layout(buffer_reference, std430, buffer_reference_align = 16) writeonly buffer V
     uvec4 value;
 };
 
-/* A unit as 32-bit words: loaded units convert to it, the pad's low bytes mask to it. */
-#if ELEM_BYTES <= 4
-#define UNIT_T uint
-#define UNIT_OF_UVEC4(v) ((v).x & (0xFFFFFFFFu >> (32 - 8 * ELEM_BYTES)))
-#elif ELEM_BYTES == 8
-#define UNIT_T uvec2
-#define UNIT_OF_UVEC4(v) ((v).xy)
-#else
-#define UNIT_T uvec4
-#define UNIT_OF_UVEC4(v) (v)
-#endif
-
-/* Unit r (a literal once unrolled) into a vector of zero bits. */
-void put_unit(inout uvec4 v, uint r, UNIT_T value)
-{
-#if ELEM_BYTES == 1
-    v[r / 4] |= value << (8 * (r % 4));
-#elif ELEM_BYTES == 2
-    v[r / 2] |= value << (16 * (r % 2));
-#elif ELEM_BYTES == 4
-    v[r] = value;
-#elif ELEM_BYTES == 8
-    v[2 * r] = value.x;
-    v[2 * r + 1] = value.y;
-#else
-    v = value;
-#endif
-}
+#include "dmlops_units.glsl"
 
 /* The row's units from input units `units` on (the outer dims' share), the last dim mapped. */
 uvec4 mapped_row_vector(uint first, int64_t units)
@@ -81,10 +54,13 @@ uvec4 mapped_row_vector(uint first, int64_t units)
     [[unroll]] for (uint r = 0; r < VEC_UNITS; ++r)
     {
         int64_t i = map_coordinate(dim, first + r);
-        UNIT_T value = UNIT_OF_UVEC4(plan_pad_value());
+        VALUE_T value = elem_of(plan_pad_value(), 0);
         if (i >= 0)
-            value = UNIT_T(Elem(source + uint64_t((units + i * dim.in_stride) * ELEM_BYTES)).value);
-        put_unit(v, r, value);
+        {
+            int64_t at = (units + i * dim.in_stride) * ELEM_BYTES;
+            value = VALUE_T(Elem(source + uint64_t(at)).value);
+        }
+        insert(v, r, value);
     }
     return v;
 }
@@ -109,11 +85,6 @@ void move_vector(uint index)
         v = mapped_row_vector(c[last], units);
     Vector(target).value = v;
 }
-#else
-#define PACKED false
-void move_vector(uint index)
-{
-}
 #endif
 
 void main()
@@ -121,11 +92,13 @@ void main()
     uint64_t index = linear_index();
     if (!thread_active(index))
         return;
+#ifdef PLAN_IN_CONSTANTS
     if (PACKED)
     {
         move_vector(uint(index));
         return;
     }
+#endif
     uint rank = plan_rank();
     uint c[MAX_RANK];
     coordinates(uint(index), rank, c);

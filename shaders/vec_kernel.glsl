@@ -21,26 +21,22 @@
 
 #include "vec_spec.glsl"
 
-/* ELEM_T: an element in memory; VALUE_T: the same bits in registers (no 8- or 16-bit
- * arithmetic types needed, only the storage ones). */
+/* ELEM_T: an element in memory; VALUE_T (dmlops_units.glsl): the same bits in registers. */
 #if ELEM_BYTES == 1
 #define ELEM_T uint8_t
-#define VALUE_T uint
 #elif ELEM_BYTES == 2
 #define ELEM_T uint16_t
-#define VALUE_T uint
 #elif ELEM_BYTES == 4
 #define ELEM_T uint
-#define VALUE_T uint
 #elif ELEM_BYTES == 8
 #define ELEM_T uvec2
-#define VALUE_T uvec2
 #elif ELEM_BYTES == 16
 #define ELEM_T uvec4
-#define VALUE_T uvec4
 #else
 #error "unsupported ELEM_BYTES"
 #endif
+
+#include "dmlops_units.glsl"
 
 #define VEC (DMLOPS_VEC_BYTES / ELEM_BYTES)
 #define MODE_PARTS DMLOPS_SPEC_MODE_PARTS
@@ -101,39 +97,6 @@ void put(inout uvec4 acc, uint j, VALUE_T value)
 #elif ELEM_BYTES == 2
     uint s = 16 * (j % 2);
     acc[j / 2] = (acc[j / 2] & ~(0xFFFFu << s)) | (value << s);
-#elif ELEM_BYTES == 4
-    acc[j] = value;
-#elif ELEM_BYTES == 8
-    acc[2 * j] = value.x;
-    acc[2 * j + 1] = value.y;
-#else
-    acc = value;
-#endif
-}
-
-/* Element j of a 16-byte vector (j a constant once unrolled). */
-VALUE_T elem_of(uvec4 v, uint j)
-{
-#if ELEM_BYTES == 1
-    return bitfieldExtract(v[j / 4], int(8 * (j % 4)), 8);
-#elif ELEM_BYTES == 2
-    return (v[j / 2] >> (16 * (j % 2))) & 0xFFFFu; /* shift and mask: see put */
-#elif ELEM_BYTES == 4
-    return v[j];
-#elif ELEM_BYTES == 8
-    return uvec2(v[2 * j], v[2 * j + 1]);
-#else
-    return v;
-#endif
-}
-
-/* Element j of a 16-byte vector (j a constant once unrolled), into zero bits. */
-void insert(inout uvec4 acc, uint j, VALUE_T value)
-{
-#if ELEM_BYTES == 1
-    acc[j / 4] |= value << (8 * (j % 4));
-#elif ELEM_BYTES == 2
-    acc[j / 2] |= value << (16 * (j % 2));
 #elif ELEM_BYTES == 4
     acc[j] = value;
 #elif ELEM_BYTES == 8

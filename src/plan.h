@@ -250,6 +250,9 @@ static inline int plan_kernel_moves(uint32_t kernel)
 {
     return kernel <= PLAN_KERNEL_GENERAL;
 }
+_Static_assert(PLAN_KERNEL_COPY == 0 && PLAN_KERNEL_SPLIT == 1 && PLAN_KERNEL_PAD == 2 &&
+                   PLAN_KERNEL_GENERAL == 3,
+               "plan_kernel_moves: the move kernels come first");
 
 /* Output part k's and input part j's extent along their axis: each ends where the next begins,
  * the last at the axis's size. */

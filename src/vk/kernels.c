@@ -80,8 +80,8 @@ static uint32_t spec_kernel(uint32_t mode)
 }
 
 /* The specialized kernel when the device wants it and the plan fits: no parameter block, the
- * walk and thread count plan_spec chose. S_FALSE: use the generic kernel, alone (too many shapes) or until
- * out->pending is built (by the device's worker). */
+ * walk and thread count plan_spec chose. S_FALSE: use the generic kernel, alone (too many
+ * shapes) or until out->pending is built (by the device's worker). */
 static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *plan,
                                   uint32_t marks, struct dml_vk_kernel *out)
 {
@@ -102,29 +102,28 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
     return ready ? S_OK : S_FALSE;
 }
 
-/* The generic kernel of each plan kernel: its module, and for the move module the MOVE_FORM of
- * what such plans leave out (plan_check holds them to it). */
-static const struct
-{
-    uint32_t module, form;
-} generic_kernels[PLAN_KERNEL_COUNT] = {
-    [PLAN_KERNEL_COPY] = {DML_VK_KERNEL_MOVE,
-                          DMLOPS_MOVE_ONE_PART | DMLOPS_MOVE_ONE_INPUT | DMLOPS_MOVE_AFFINE},
-    [PLAN_KERNEL_SPLIT] = {DML_VK_KERNEL_MOVE, DMLOPS_MOVE_ONE_INPUT | DMLOPS_MOVE_AFFINE},
-    [PLAN_KERNEL_PAD] = {DML_VK_KERNEL_MOVE, DMLOPS_MOVE_ONE_PART | DMLOPS_MOVE_ONE_INPUT},
-    [PLAN_KERNEL_GENERAL] = {DML_VK_KERNEL_MOVE, 0},
-    [PLAN_KERNEL_SCALE_BIAS] = {PLAN_KERNEL_SCALE_BIAS, 0},
-    [PLAN_KERNEL_CAST] = {PLAN_KERNEL_CAST, 0},
-    [PLAN_KERNEL_GATHER] = {PLAN_KERNEL_GATHER, 0},
-    [PLAN_KERNEL_SCATTER] = {PLAN_KERNEL_SCATTER, 0},
-    [PLAN_KERNEL_FILL] = {PLAN_KERNEL_FILL, 0},
+/* The generic kernels: move.comp for the plan kernels it runs (plan_kernel_moves), with the
+ * MOVE_FORM of what each one's plans leave out (plan_check holds them to it); a module of its
+ * own for every other plan kernel. */
+static const uint32_t move_forms[PLAN_KERNEL_GENERAL + 1] = {
+    [PLAN_KERNEL_COPY] = DMLOPS_MOVE_ONE_PART | DMLOPS_MOVE_ONE_INPUT | DMLOPS_MOVE_AFFINE,
+    [PLAN_KERNEL_SPLIT] = DMLOPS_MOVE_ONE_INPUT | DMLOPS_MOVE_AFFINE,
+    [PLAN_KERNEL_PAD] = DMLOPS_MOVE_ONE_PART | DMLOPS_MOVE_ONE_INPUT,
+    [PLAN_KERNEL_GENERAL] = 0,
 };
+
+static struct dml_vk_variant generic_variant(const struct plan *plan, uint32_t marks)
+{
+    if (plan_kernel_moves(plan->kernel))
+        return (struct dml_vk_variant){DML_VK_KERNEL_MOVE, plan->elem_bytes, marks,
+                                       move_forms[plan->kernel]};
+    return (struct dml_vk_variant){plan->kernel, plan->elem_bytes, marks, 0};
+}
 
 static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan, uint32_t marks,
                               struct dml_vk_kernel *out)
 {
-    struct dml_vk_variant variant = {generic_kernels[plan->kernel].module, plan->elem_bytes, marks,
-                                     generic_kernels[plan->kernel].form};
+    struct dml_vk_variant variant = generic_variant(plan, marks);
     bool indexed = plan_kernel_indexed(plan->kernel);
     HRESULT hr = fold_groups(dev, plan->count, out->groups);
     if (SUCCEEDED(hr))

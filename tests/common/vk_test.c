@@ -209,3 +209,31 @@ bool vk_test_check(struct dml_vk_device *dev, const struct plan *plan, const uin
     }
     return ok;
 }
+
+HRESULT vk_test_run_shifted(struct dml_vk_device *dev, const struct plan *plan,
+                            const VkBuffer *buffers, const uint64_t *shift, bool *specialized)
+{
+    struct dml_vk_slot slots[2] = {{0}}; /* addresses only: the trick is on addresses */
+    for (int s = 0; s < 2; ++s)
+    {
+        slots[s].address = dml_vk_buffer_address(dev, buffers[s]);
+        if (slots[s].address < shift[s])
+            return S_FALSE;
+        slots[s].address -= shift[s];
+    }
+    struct dml_vk_kernel kernel;
+    VkCommandBuffer cmd;
+    HRESULT hr = dml_vk_kernel_create(dev, plan, &kernel);
+    if (FAILED(hr))
+        return hr;
+    if (specialized)
+        *specialized = dml_vk_kernel_is_specialized(&kernel);
+    hr = dml_vk_command_begin(dev, &cmd);
+    if (SUCCEEDED(hr))
+    {
+        dml_vk_kernel_record(dev, &kernel, cmd, slots, 0);
+        hr = dml_vk_command_submit_and_wait(dev, cmd);
+    }
+    dml_vk_kernel_destroy(dev, &kernel);
+    return hr;
+}

@@ -50,4 +50,16 @@ HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const ui
 bool vk_test_check(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *bytes,
                    enum vk_test_slots mode, char *why, size_t why_size);
 
+/* Slot-address shifts for plans with offsets past 4 GiB on small buffers: a plan's bases raised
+ * by these, its two slots' addresses lowered by as much (vk_test_run_shifted). */
+#define VK_TEST_SHIFT_IN ((uint64_t)5 << 30)
+#define VK_TEST_SHIFT_OUT ((uint64_t)6 << 30)
+
+/* Runs a plan of two slots (input buffers[0], output buffers[1]) as one kernel whose slot
+ * addresses are the buffers' lowered by shift[s]. S_FALSE, and nothing run, when the driver's
+ * addresses are too low for that; *specialized (if not NULL) whether the kernel that ran was the
+ * specialized one. */
+HRESULT vk_test_run_shifted(struct dml_vk_device *dev, const struct plan *plan,
+                            const VkBuffer *buffers, const uint64_t *shift, bool *specialized);
+
 #endif

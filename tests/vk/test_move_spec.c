@@ -95,35 +95,45 @@ static void test_maps(void **state)
     }
 }
 
-/* Three parts along the last axis, one reversed and one at a pitch with gaps, from a padded
- * input (a fused pad -> split), at every unit size; the last size through a slot block. */
+/* Three parts along the last axis of a reflect-padded input (a fused pad -> split): part 0
+ * dense, part 1 written bottom row first, part 2 at a pitch from a base (gaps between rows). */
+struct parts_case
+{
+    uint32_t widths[3], rows, n, pad_start, base, pitch;
+    bool packed;
+};
+
+static void run_three_parts(const struct parts_case *c, uint32_t e, enum vk_test_slots mode)
+{
+    const uint32_t *w = c->widths;
+    struct plan_part parts[MAX_PARTS];
+    struct plan plan = row_plan(e, c->rows, w[0] + w[1] + w[2], c->n, c->n, &parts[0]);
+    plan.dims[1].map = PLAN_MAP_REFLECT;
+    plan.dims[1].pad_start = c->pad_start;
+    plan.part_axis = 1;
+    plan.part_count = 3;
+    plan.slot_count = 4;
+    parts[0] = (struct plan_part){.slot = 1, .strides = {w[0], 1}};
+    parts[1] = (struct plan_part){.slot = 2,
+                                  .axis_begin = w[0],
+                                  .base = (int64_t)(c->rows - 1) * w[1],
+                                  .strides = {-(int64_t)w[1], 1}};
+    parts[2] = (struct plan_part){
+        .slot = 3, .axis_begin = w[0] + w[1], .base = c->base, .strides = {c->pitch, 1}};
+    plan.parts = parts;
+    uint64_t bytes[4] = {(uint64_t)c->rows * c->n * e, (uint64_t)c->rows * w[0] * e,
+                         (uint64_t)c->rows * w[1] * e,
+                         (c->base + (uint64_t)(c->rows - 1) * c->pitch + w[2]) * e};
+    run_move_as(&plan, bytes, mode, c->packed);
+}
+
+/* Unpacked (rows of 5, 7 and 4 units) at every unit size; the last through a slot block. */
 static void test_parts(void **state)
 {
-    static const uint32_t widths[] = {5, 7, 4};
+    static const struct parts_case c = {{5, 7, 4}, 4, 12, 2, 3, 9, false};
     for (size_t u = 0; u < COUNT(units); ++u)
-    {
-        uint32_t e = units[u], rows = 4, cols = 16, n = 12;
-        struct plan_part parts[MAX_PARTS];
-        struct plan plan = row_plan(e, rows, cols, n, n, &parts[0]);
-        plan.dims[1].map = PLAN_MAP_REFLECT;
-        plan.dims[1].pad_start = 2;
-        plan.part_axis = 1;
-        plan.part_count = COUNT(widths);
-        plan.slot_count = 1 + COUNT(widths);
-        parts[0] = (struct plan_part){.slot = 1, .strides = {widths[0], 1}};
-        parts[1] = (struct plan_part){.slot = 2,
-                                      .axis_begin = widths[0],
-                                      .base = (int64_t)(rows - 1) * widths[1],
-                                      .strides = {-(int64_t)widths[1], 1}};
-        parts[2] = (struct plan_part){
-            .slot = 3, .axis_begin = widths[0] + widths[1], .base = 3, .strides = {9, 1}};
-        plan.parts = parts;
-        uint64_t bytes[4] = {(uint64_t)rows * n * e, (uint64_t)rows * widths[0] * e,
-                             (uint64_t)rows * widths[1] * e,
-                             (3 + (uint64_t)(rows - 1) * 9 + 4) * e};
-        bool last = u + 1 == COUNT(units);
-        run_move(&plan, bytes, last ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED);
-    }
+        run_three_parts(&c, units[u],
+                        u + 1 == COUNT(units) ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED);
 }
 
 /* Eight dims, the input transposed and read backwards along one of them, the output gapped. */
@@ -178,40 +188,15 @@ static void test_packed_dilate(void **state)
     }
 }
 
-/* Packed vectors into three parts along the last axis (one written bottom row first, one at a
- * pitch with gaps) from a reflect-padded input, at every unit size that packs; the last through
- * a slot block. */
+/* Packed (rows of 16, 32 and 16 units, part 2's base and pitch whole vectors at every unit size
+ * that packs); the last through a slot block. */
 static void test_packed_parts(void **state)
 {
-    static const uint32_t widths[] = {16, 32, 16};
+    static const struct parts_case c = {{16, 32, 16}, 3, 50, 5, 16, 48, true};
     for (size_t u = 0; u + 1 < COUNT(units); ++u)
-    {
-        uint32_t e = units[u], rows = 3, cols = 64, n = 50, pitch = 48;
-        struct plan_part parts[MAX_PARTS];
-        struct plan plan = row_plan(e, rows, cols, n, n, &parts[0]);
-        plan.dims[1].map = PLAN_MAP_REFLECT;
-        plan.dims[1].pad_start = 5;
-        plan.part_axis = 1;
-        plan.part_count = COUNT(widths);
-        plan.slot_count = 1 + COUNT(widths);
-        parts[0] = (struct plan_part){.slot = 1, .strides = {widths[0], 1}};
-        parts[1] = (struct plan_part){.slot = 2,
-                                      .axis_begin = widths[0],
-                                      .base = (int64_t)(rows - 1) * widths[1],
-                                      .strides = {-(int64_t)widths[1], 1}};
-        parts[2] = (struct plan_part){
-            .slot = 3, .axis_begin = widths[0] + widths[1], .base = 16, .strides = {pitch, 1}};
-        plan.parts = parts;
-        uint64_t bytes[4] = {(uint64_t)rows * n * e, (uint64_t)rows * widths[0] * e,
-                             (uint64_t)rows * widths[1] * e,
-                             (16 + (uint64_t)(rows - 1) * pitch + widths[2]) * e};
-        bool last = u + 2 == COUNT(units);
-        run_move_as(&plan, bytes, last ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED, true);
-    }
+        run_three_parts(&c, units[u],
+                        u + 2 == COUNT(units) ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED);
 }
-
-#define SHIFT_IN ((uint64_t)5 << 30)
-#define SHIFT_OUT ((uint64_t)6 << 30)
 
 /* The plan (input slot 0 of in_bytes, output slot 1 of out_bytes) run with both slot addresses
  * lowered by 5 and 6 GiB and its bases raised by as much: offsets of 2^31 units and more, right
@@ -221,8 +206,8 @@ static void run_far(const struct plan *given, uint64_t in_bytes, uint64_t out_by
     struct plan plan = *given;
     struct plan_part part = given->parts[0];
     uint32_t e = plan.elem_bytes;
-    plan.in_base += (int64_t)(SHIFT_IN / e);
-    part.base += (int64_t)(SHIFT_OUT / e);
+    plan.in_base += (int64_t)(VK_TEST_SHIFT_IN / e);
+    part.base += (int64_t)(VK_TEST_SHIFT_OUT / e);
     plan.parts = &part;
     struct plan_spec spec;
     assert_true(plan_spec_from_plan(&plan, 0, &spec));
@@ -240,23 +225,13 @@ static void run_far(const struct plan *given, uint64_t in_bytes, uint64_t out_by
     assert_int_equal(dml_vk_buffer_create(device, out_bytes, &buffers[1]), S_OK);
     assert_int_equal(dml_vk_buffer_upload(device, buffers[0], 0, in, in_bytes), S_OK);
     assert_int_equal(dml_vk_buffer_upload(device, buffers[1], 0, out, out_bytes), S_OK);
-    struct dml_vk_slot slots[2] = {{0}};
-    const uint64_t shift[2] = {SHIFT_IN, SHIFT_OUT};
-    for (int k = 0; k < 2; ++k)
-    {
-        slots[k].address = dml_vk_buffer_address(device, buffers[k]);
-        if (slots[k].address < shift[k])
-            skip(); /* this driver's addresses are too low to play the trick */
-        slots[k].address -= shift[k];
-    }
-    struct dml_vk_kernel kernel;
-    VkCommandBuffer cmd;
-    assert_int_equal(dml_vk_kernel_create(device, &plan, &kernel), S_OK);
-    assert_true(dml_vk_kernel_is_specialized(&kernel));
-    assert_int_equal(dml_vk_command_begin(device, &cmd), S_OK);
-    dml_vk_kernel_record(device, &kernel, cmd, slots, 0);
-    assert_int_equal(dml_vk_command_submit_and_wait(device, cmd), S_OK);
-    dml_vk_kernel_destroy(device, &kernel);
+    const uint64_t shift[2] = {VK_TEST_SHIFT_IN, VK_TEST_SHIFT_OUT};
+    bool specialized = false;
+    HRESULT hr = vk_test_run_shifted(device, &plan, buffers, shift, &specialized);
+    if (hr == S_FALSE)
+        skip(); /* this driver's addresses are too low to play the trick */
+    assert_int_equal(hr, S_OK);
+    assert_true(specialized);
     assert_int_equal(dml_vk_buffer_download(device, buffers[1], 0, out, out_bytes), S_OK);
     assert_memory_equal(out, expected, out_bytes);
     dml_vk_buffer_destroy(device, buffers[0]);

@@ -74,29 +74,6 @@ static void test_count_limit(void **state)
     assert_int_equal(dml_vk_kernel_create(device, &plan, &kernel), E_INVALIDARG);
 }
 
-#define SHIFT_IN ((uint64_t)5 << 30)
-#define SHIFT_OUT ((uint64_t)6 << 30)
-
-/* Runs plan with each slot's address lowered by shift[s] (the plan's bases make up for it). */
-static void run_shifted(const struct plan *plan, VkBuffer *buffers, const uint64_t *shift)
-{
-    struct dml_vk_slot slots[2] = {{0}}; /* addresses only: the trick is on addresses */
-    for (int s = 0; s < 2; ++s)
-    {
-        slots[s].address = dml_vk_buffer_address(device, buffers[s]);
-        if (slots[s].address < shift[s])
-            skip(); /* this driver's addresses are too low to play the trick */
-        slots[s].address -= shift[s];
-    }
-    struct dml_vk_kernel kernel;
-    assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
-    VkCommandBuffer cmd;
-    assert_int_equal(dml_vk_command_begin(device, &cmd), S_OK);
-    dml_vk_kernel_record(device, &kernel, cmd, slots, 0);
-    assert_int_equal(dml_vk_command_submit_and_wait(device, cmd), S_OK);
-    dml_vk_kernel_destroy(device, &kernel);
-}
-
 /* Bases of 5 and 6 GiB from slot addresses lowered by as much: the right bytes move only if
  * every byte offset is computed in 64 bits. */
 static void test_offsets_beyond_4gib(void **state)
@@ -115,18 +92,21 @@ static void test_offsets_beyond_4gib(void **state)
     assert_int_equal(dml_vk_buffer_create(device, sizeof(out), &buffers[1]), S_OK);
     assert_int_equal(dml_vk_buffer_upload(device, buffers[0], 0, in, sizeof(in)), S_OK);
     assert_int_equal(dml_vk_buffer_upload(device, buffers[1], 0, out, sizeof(out)), S_OK);
-    struct plan_part part = {.slot = 1, .base = SHIFT_OUT / 16, .strides = {1}};
+    struct plan_part part = {.slot = 1, .base = VK_TEST_SHIFT_OUT / 16, .strides = {1}};
     struct plan plan = {.kernel = PLAN_KERNEL_COPY,
                         .elem_bytes = 16,
                         .rank = 1,
                         .count = COUNT,
                         .dims = {{.size = COUNT, .in_stride = 1}},
-                        .in_base = SHIFT_IN / 16,
+                        .in_base = VK_TEST_SHIFT_IN / 16,
                         .part_count = 1,
                         .parts = &part,
                         .slot_count = 2};
-    const uint64_t shift[2] = {SHIFT_IN, SHIFT_OUT};
-    run_shifted(&plan, buffers, shift);
+    const uint64_t shift[2] = {VK_TEST_SHIFT_IN, VK_TEST_SHIFT_OUT};
+    HRESULT hr = vk_test_run_shifted(device, &plan, buffers, shift, NULL);
+    if (hr == S_FALSE)
+        skip(); /* this driver's addresses are too low to play the trick */
+    assert_int_equal(hr, S_OK);
     assert_int_equal(dml_vk_buffer_download(device, buffers[1], 0, out, sizeof(out)), S_OK);
     assert_memory_equal(out, in, BYTES);
     for (unsigned i = BYTES; i < sizeof(out); ++i)
