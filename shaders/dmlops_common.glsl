@@ -85,13 +85,13 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
 #define PARAMS_ALIGN_MASK uint64_t(DMLOPS_PARAMS_ALIGNMENT - 1)
 #define PARAMS Params(pc.params & ~PARAMS_ALIGN_MASK)
 
-/* The plan's values. A kernel that defines PLAN_IN_CONSTANTS (move_spec.comp) declares the
- * specialization constants (vec_spec.glsl, included above) and reads them from there when its
- * pipeline was built in MODE_MOVE (src/plan_spec_constants.h says which); otherwise, and in
+/* The plan's values. A kernel that defines PLAN_IN_CONSTANTS (move_spec.comp, fill_spec.comp)
+ * declares the specialization constants (vec_spec.glsl, included above) and reads them from there
+ * when its pipeline was built in MODE_MOVE or MODE_FILL (src/plan_spec_constants.h says which); otherwise, and in
  * every other kernel, from the parameter block, which a MODE_MOVE pipeline does not have.
  * Branches, not selects: a load from the absent block must not even be issued. */
 #ifdef PLAN_IN_CONSTANTS
-#define IN_CONSTANTS (MODE == DMLOPS_SPEC_MODE_MOVE)
+#define IN_CONSTANTS (MODE == DMLOPS_SPEC_MODE_MOVE || MODE == DMLOPS_SPEC_MODE_FILL)
 #define FROM_CONSTANTS(value)                                                                      \
     if (IN_CONSTANTS)                                                                              \
         return value;

@@ -5,6 +5,7 @@
 
 #include "fuse_internal.h"
 #include "lower.h"
+#include "plan_spec.h"
 
 #define SECTOR_BYTES 32 /* what DRAM moves for a lone element */
 
@@ -403,9 +404,11 @@ bool fuse_finish(struct plan *plan, uint32_t max_unit_bytes)
 }
 
 /* Bytes of one tensor side: the distinct elements its strides reach over the iteration (axis
- * limited to extent), each costing its unit or, spread out, up to a sector. */
+ * limited to extent), each costing its unit or, spread out, up to a sector. Spread is the
+ * stride of the innermost dim the kernel walks (innermost: along the iteration, as every walk
+ * but the tiled transpose goes), else the smallest stride. */
 static double side_bytes(const struct plan *plan, const int64_t *strides, bool input, uint32_t axis,
-                         uint32_t extent)
+                         uint32_t extent, bool innermost)
 {
     double distinct = 1;
     int64_t smallest = 0;
@@ -423,7 +426,7 @@ static double side_bytes(const struct plan *plan, const int64_t *strides, bool i
             continue;
         distinct *= (double)n;
         s = s < 0 ? -s : s;
-        smallest = !smallest || s < smallest ? s : smallest;
+        smallest = innermost || !smallest || s < smallest ? s : smallest;
     }
     spread = smallest ? unit * (uint64_t)smallest : unit;
     spread = spread > SECTOR_BYTES ? SECTOR_BYTES : spread;
@@ -431,7 +434,7 @@ static double side_bytes(const struct plan *plan, const int64_t *strides, bool i
 }
 
 static double parts_bytes(const struct plan *plan, const struct plan_part *parts, uint32_t count,
-                          uint32_t axis, bool input)
+                          uint32_t axis, bool input, bool innermost)
 {
     double bytes = 0;
 
@@ -439,22 +442,38 @@ static double parts_bytes(const struct plan *plan, const struct plan_part *parts
     {
         uint32_t end = k + 1 < count ? parts[k + 1].axis_begin : plan->dims[axis].size;
 
-        bytes += side_bytes(plan, parts[k].strides, input, axis, end - parts[k].axis_begin);
+        bytes += side_bytes(plan, parts[k].strides, input, axis, end - parts[k].axis_begin,
+                            innermost);
     }
     return bytes;
+}
+
+/* The tiled transpose (tile.comp) reads along the input's unit-stride dim; every other kernel
+ * reads along the iteration's innermost dim, so a transpose fused into a plan the tile does not
+ * take reads a sector per element (the NHWC -> NCHW transpose fused with a padding and a SPLIT
+ * measured 8 times slower than its three steps at 1-byte elements on the H100). Plans that
+ * write at most PLAN_SPEC_MOVE_BYTES are latency-bound, their tensors in caches: for them one
+ * dispatch less wins whatever the walk, so they keep the smallest stride. */
+static bool reads_along_iteration(const struct plan *plan)
+{
+    struct plan_spec spec;
+    if (plan->count * plan->elem_bytes <= PLAN_SPEC_MOVE_BYTES)
+        return false;
+    return !plan_spec_from_plan(plan, 0, &spec) || spec.mode != PLAN_SPEC_MODE_TILE;
 }
 
 double fuse_cost(const struct plan *plan)
 {
     int64_t strides[PLAN_MAX_RANK];
-    double bytes = parts_bytes(plan, plan->parts, plan->part_count, plan->part_axis, false);
+    double bytes = parts_bytes(plan, plan->parts, plan->part_count, plan->part_axis, false, false);
 
     if (plan->in_part_count)
-        return bytes +
-               parts_bytes(plan, plan->in_parts, plan->in_part_count, plan->in_part_axis, true);
+        return bytes + parts_bytes(plan, plan->in_parts, plan->in_part_count, plan->in_part_axis,
+                                   true, reads_along_iteration(plan));
     for (uint32_t d = 0; d < plan->rank; ++d)
         strides[d] = plan->dims[d].in_stride;
-    return bytes + side_bytes(plan, strides, true, 0, plan->dims[0].size);
+    return bytes +
+           side_bytes(plan, strides, true, 0, plan->dims[0].size, reads_along_iteration(plan));
 }
 
 bool fuse_injective_order(const uint32_t *sizes, const int64_t *strides, uint32_t rank,

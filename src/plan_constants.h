@@ -88,7 +88,7 @@
 #define DMLOPS_MOVE_AFFINE 4u    /* no padded dimension */
 
 /* The specialized kernels (src/plan_spec.c chooses, shaders/vec.comp, tile.comp and, in
- * SPEC_MODE_MOVE, move.comp run). */
+ * SPEC_MODE_MOVE and SPEC_MODE_FILL, move_spec.comp and fill_spec.comp run). */
 #define DMLOPS_VEC_BYTES 16  /* bytes one thread of vec.comp writes */
 #define DMLOPS_SPEC_PARTS 14 /* parts the constants describe one by one */
 #define DMLOPS_MOVE_PARTS 4  /* SPEC_MODE_MOVE: parts whose strides the constants hold */
@@ -100,6 +100,7 @@
 #define DMLOPS_SPEC_MODE_ROW_BLOCKS 3u /* as ROW_SPLIT for short rows, ROW_BLOCK rows a block */
 #define DMLOPS_SPEC_MODE_ROW_GROUPS 4u /* one part of short rows: whole rows per thread */
 #define DMLOPS_SPEC_MODE_MOVE 5u       /* move.comp: the generic walk, one unit per thread */
+#define DMLOPS_SPEC_MODE_FILL 6u       /* fill.comp: the generators, one unit per thread */
 
 /* Bits of plan_spec.flags (the shaders' FLAGS) */
 #define DMLOPS_SPEC_FLAG_CHUNKS 1u       /* PARTS: border and row-crossing windows from chunks */
@@ -108,7 +109,8 @@
 #define DMLOPS_SPEC_FLAG_FEW_COLS 8u     /* ROW_GROUPS: rows read at most 4 input columns */
 #define DMLOPS_SPEC_FLAG_UNIFORM 16u     /* more parts than the tables hold, all like part 0 */
 #define DMLOPS_SPEC_FLAG_JOIN 32u        /* ROW_*: the parts are input parts (JOIN), see vec_kernel */
-#define DMLOPS_SPEC_FLAG_PACKED 64u      /* MOVE: a thread builds and stores one 16-byte vector */
+#define DMLOPS_SPEC_FLAG_PACKED 64u      /* MOVE, FILL: a thread stores one 16-byte vector */
+#define DMLOPS_SPEC_FLAG_FILL_INPUT 128u /* FILL: a band reads input part 1 (else zeros) */
 #define DMLOPS_SPEC_FLAG_NEAR0 (1u << 8) /* << d: dim d's periodic pads reach one period */
 
 #define DMLOPS_ROW_BLOCK 8u      /* ROW_BLOCKS: rows per thread block */

@@ -506,23 +506,15 @@ static bool move_packed(const struct plan *plan)
     return true;
 }
 
-static bool spec_move(const struct plan *plan, struct plan_spec *spec)
+/* The move kernel's constants: the plan's dims and parts, one unit per thread. */
+static void move_constants(const struct plan *plan, struct plan_spec *spec)
 {
-    memset(spec, 0, sizeof(*spec));
-    if (!move_fits(plan))
-        return false;
-    spec->mode = PLAN_SPEC_MODE_MOVE;
     spec->rank = plan->rank;
     spec->parts = plan->part_count;
     spec->part_axis = plan->part_axis;
     spec->in_base = plan->in_base;
     spec->in_slot = plan->in_slot;
     spec->vtotal = (uint32_t)plan->count;
-    if (move_packed(plan))
-    {
-        spec->flags |= DMLOPS_SPEC_FLAG_PACKED;
-        spec->vtotal /= VEC_BYTES / plan->elem_bytes;
-    }
     spec->slot_mask = plan->slot_count <= DMLOPS_PUSH_SLOTS ? plan_slot_mask(plan) : 0;
     spec_pad(plan, spec);
     for (uint32_t d = 0; d < plan->rank; ++d)
@@ -542,13 +534,64 @@ static bool spec_move(const struct plan *plan, struct plan_spec *spec)
         spec->out_slot[k] = plan->parts[k].slot;
     }
     move_strides(plan, spec);
+}
+
+/* A 16-byte vector per thread where the output allows it. */
+static void move_pack(const struct plan *plan, struct plan_spec *spec)
+{
+    if (!move_packed(plan))
+        return;
+    spec->flags |= DMLOPS_SPEC_FLAG_PACKED;
+    spec->vtotal /= VEC_BYTES / plan->elem_bytes;
+}
+
+static bool spec_move(const struct plan *plan, struct plan_spec *spec)
+{
+    memset(spec, 0, sizeof(*spec));
+    if (!move_fits(plan))
+        return false;
+    spec->mode = PLAN_SPEC_MODE_MOVE;
+    move_constants(plan, spec);
+    move_pack(plan, spec);
+    return true;
+}
+
+/* MODE_FILL: fill.comp's generators with MODE_MOVE's constants, a band's input part as part 1
+ * (output part 0 alone decides the packing), and the generator's fields. */
+static bool spec_fill(const struct plan *plan, struct plan_spec *spec)
+{
+    struct plan_part parts[2] = {plan->parts[0]};
+    struct plan with_input = *plan;
+    with_input.parts = parts;
+    with_input.part_count = 1 + plan->in_part_count;
+    with_input.in_part_count = 0;
+    if (plan->in_part_count)
+        parts[1] = plan->in_parts[0];
+    memset(spec, 0, sizeof(*spec));
+    if (!move_fits(&with_input))
+        return false;
+    spec->mode = PLAN_SPEC_MODE_FILL;
+    move_constants(&with_input, spec);
+    move_pack(plan, spec);
+    spec->parts = 1;
+    spec->flags |= plan->in_part_count ? DMLOPS_SPEC_FLAG_FILL_INPUT : 0;
+    spec->fill_start = (uint64_t)plan->fill.start;
+    spec->fill_delta = (uint64_t)plan->fill.delta;
+    spec->fill_begin = plan->fill.begin;
+    spec->fill_end = plan->fill.end;
+    spec->fill_kind = plan->fill.kind;
+    spec->fill_type_bytes = plan->fill.type_bytes;
     return true;
 }
 
 bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct plan_spec *spec)
 {
     memset(spec, 0, sizeof(*spec));
-    if (plan->rank == 0 || plan->count == 0 || plan->arith || !plan_kernel_moves(plan->kernel))
+    if (plan->rank == 0 || plan->count == 0 || plan->arith)
+        return false;
+    if (plan->kernel == PLAN_KERNEL_FILL)
+        return spec_fill(plan, spec);
+    if (!plan_kernel_moves(plan->kernel))
         return false;
     if (plan->count * plan->elem_bytes <= move_bytes && spec_move(plan, spec))
         return true;

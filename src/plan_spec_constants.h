@@ -1,8 +1,8 @@
 /* The specialization constants of the specialized kernels (shaders/vec.comp, shaders/tile.comp,
- * and shaders/move.comp in MODE_MOVE),
- * listed once: glslang reads this list to declare them (shaders/vec_spec.glsl), the C compiler to
- * lay out struct plan_spec (src/plan_spec.h) and to map each constant to its field
- * (src/vk/spec.c). Only macros, so that both preprocessors read it.
+ * shaders/move_spec.comp in MODE_MOVE and shaders/fill_spec.comp in MODE_FILL), listed once:
+ * glslang reads this list to declare them (shaders/vec_spec.glsl), the C compiler to lay out
+ * struct plan_spec (src/plan_spec.h) and to map each constant to its field (src/vk/spec.c).
+ * Only macros, so that both preprocessors read it.
  *
  *   ONE(NAME, field, id, type, default)
  *   ARRAY(NAME, field, first_id, count, type, default, step)
@@ -19,6 +19,9 @@
  * count, or its vectors with FLAG_PACKED), FLAGS, SLOT_MASK, per part BEGIN, OUT_BASE (int64
  * bits) and OUT_SLOT, and the strides of parts 0 to 3 (OUT_STRIDE, OUT_STRIDE_1 .. _3: int64
  * bits).
+ *
+ * MODE_FILL (fill_spec.comp, fill.comp's generator with the plan in constants): MODE_MOVE's
+ * constants, with a BAND's input part as part 1, and struct plan_fill's fields (FILL_*).
  *
  * The struct's fields follow the list's order, so 8-byte constants sit at 8-byte offsets (asserted
  * in plan_spec.h: the struct has no padding of its own, so that specs compare and hash as bytes).
@@ -68,7 +71,13 @@
     ARRAY(STEP, step, 193, DMLOPS_MAX_RANK, I32, 0, 0) /* MOVE: the pre-map's scale a, 0 as 1 */  \
     ARRAY(OUT_STRIDE_1, out_stride_1, 201, DMLOPS_MAX_RANK, U64, 0, 0) /* MOVE: part 1's */       \
     ARRAY(OUT_STRIDE_2, out_stride_2, 209, DMLOPS_MAX_RANK, U64, 0, 0)                             \
-    ARRAY(OUT_STRIDE_3, out_stride_3, 217, DMLOPS_MAX_RANK, U64, 0, 0)
+    ARRAY(OUT_STRIDE_3, out_stride_3, 217, DMLOPS_MAX_RANK, U64, 0, 0)                             \
+    ONE(FILL_START, fill_start, 225, U64, 0) /* FILL: struct plan_fill's, as 64-bit bits */       \
+    ONE(FILL_DELTA, fill_delta, 226, U64, 0)                                                       \
+    ONE(FILL_BEGIN, fill_begin, 227, I64, 0)                                                       \
+    ONE(FILL_END, fill_end, 228, I64, 0)                                                           \
+    ONE(FILL_KIND, fill_kind, 229, U32, 0) /* DMLOPS_FILL_* */                                     \
+    ONE(FILL_TYPE_BYTES, fill_type_bytes, 230, U32, 1)
 
 /* Repetition for ARRAY: M(i, a...) for i < n, n one of the counts above. */
 #define DMLOPS_REPEAT(n, M, a, b, c, d, e, f) DMLOPS_REPEAT_(n, M, a, b, c, d, e, f)

@@ -65,7 +65,7 @@ static HRESULT fold_groups(const struct dml_vk_device *dev, uint64_t count, uint
 }
 
 /* The module of a specialized strategy (shaders/vec*.comp: one per walk, tile.comp,
- * move_spec.comp). */
+ * move_spec.comp, fill_spec.comp). */
 static uint32_t spec_kernel(uint32_t mode)
 {
     static const uint32_t kernels[] = {
@@ -75,6 +75,7 @@ static uint32_t spec_kernel(uint32_t mode)
         [PLAN_SPEC_MODE_ROW_GROUPS] = DML_VK_KERNEL_VEC_ROW_GROUPS,
         [PLAN_SPEC_MODE_TILE] = DML_VK_KERNEL_TILE,
         [PLAN_SPEC_MODE_MOVE] = DML_VK_KERNEL_MOVE_SPEC,
+        [PLAN_SPEC_MODE_FILL] = DML_VK_KERNEL_FILL_SPEC,
     };
     return kernels[mode];
 }

@@ -16,6 +16,7 @@
 #define KERNEL_vec_row_groups DML_VK_KERNEL_VEC_ROW_GROUPS
 #define KERNEL_tile DML_VK_KERNEL_TILE
 #define KERNEL_move_spec DML_VK_KERNEL_MOVE_SPEC
+#define KERNEL_fill_spec DML_VK_KERNEL_FILL_SPEC
 
 static const struct
 {

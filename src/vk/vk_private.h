@@ -161,6 +161,7 @@ HRESULT dml_vk_memory_type_for_usage(struct dml_vk_device *dev, VkBufferUsageFla
 #define DML_VK_KERNEL_VEC_ROWS (PLAN_KERNEL_COUNT + 2) /* shaders/vec_rows.comp, likewise */
 #define DML_VK_KERNEL_VEC_ROW_GROUPS (PLAN_KERNEL_COUNT + 3) /* vec_row_groups.comp, likewise */
 #define DML_VK_KERNEL_MOVE_SPEC (PLAN_KERNEL_COUNT + 4) /* shaders/move_spec.comp, likewise */
+#define DML_VK_KERNEL_FILL_SPEC (PLAN_KERNEL_COUNT + 5) /* shaders/fill_spec.comp, likewise */
 #define DML_VK_MAX_SPECIALIZED 256 /* beyond this many shapes, generic kernels */
 struct plan_spec;
 struct dml_vk_variant

@@ -609,23 +609,23 @@ static void test_join_then_split(void **state)
     release_all(&ops);
 }
 
-/* NHWC memory read as NCHW (ELEMENT_WISE_IDENTITY), constant padding of H and W, SPLIT of C
- * into 4: one step writing the 4 outputs. */
-static void test_transpose_pad_split(void **state)
+/* NHWC memory of `sizes` read as NCHW (ELEMENT_WISE_IDENTITY), constant padding of H and W,
+ * SPLIT of C into 4. */
+static void transpose_pad_split(void **state, DML_TENSOR_DATA_TYPE type, const UINT *sizes,
+                                uint32_t steps, uint64_t temporary)
 {
     IDMLDevice *d = F(state)->device;
-    struct ft_tensor nhwc = ft_packed(F32, 4, (UINT[]){2, 3, 5, 8}), nchw, t, p, outs[4];
+    struct ft_tensor nhwc = ft_packed(type, 4, sizes), nchw, t, p, outs[4];
     struct ops ops = {0};
     struct gt_graph g;
+    UINT quarter = sizes[3] / 4;
 
     nchw = ft_permuted(&nhwc, (UINT[]){0, 3, 1, 2});
-    t = ft_packed(F32, 4, nchw.sizes);
+    t = ft_packed(type, 4, nchw.sizes);
     keep(&ops, ft_identity(d, &nchw, &t));
     keep(&ops, ft_pad(d, &t, DML_PADDING_MODE_CONSTANT, (DML_SCALAR_UNION){.Float32 = -1.5f},
                       (UINT[]){0, 0, 1, 2}, (UINT[]){0, 0, 1, 0}, &p));
-    keep(&ops, ft_split(d, &p, 1, 4, (UINT[]){2, 2, 2, 2}, outs));
-    gt_init(&g, 1, 4);
-    chain(&g, ops.op, 3);
+    keep(&ops, ft_split(d, &p, 1, 4, (UINT[]){quarter, quarter, quarter, quarter}, outs));
     gt_init(&g, 1, 4);
     for (UINT i = 0; i < 3; ++i)
         gt_op(&g, ops.op[i], "n");
@@ -634,8 +634,23 @@ static void test_transpose_pad_split(void **state)
     gt_mid(&g, 1, 0, 2, 0);
     for (UINT k = 0; k < 4; ++k)
         output(&g, 2, k, k);
-    expect(state, &g, 1, 0);
+    expect(state, &g, steps, temporary);
     release_all(&ops);
+}
+
+/* Small: one step writing the 4 outputs. */
+static void test_transpose_pad_split(void **state)
+{
+    transpose_pad_split(state, F32, (UINT[]){2, 3, 5, 8}, 1, 0);
+}
+
+/* Larger than a latency-bound plan (fuse_cost): the fused plan would read the NHWC input a
+ * sector per element, the tiled transpose reads it whole, so the transpose stays a step of its
+ * own writing the temporary NCHW tensor, and the padding and the SPLIT become one step. */
+static void test_transpose_pad_split_large(void **state)
+{
+    transpose_pad_split(state, DML_TENSOR_DATA_TYPE_UINT8, (UINT[]){2, 16, 40, 64}, 2,
+                        2 * 16 * 40 * 64);
 }
 
 /* The benchmark's 8-node chain, small: NHWC -> NCHW, crop, reflect padding, SPLIT of C, each
@@ -764,6 +779,7 @@ int main(void)
         cmocka_unit_test(test_join_of_pads),
         cmocka_unit_test(test_join_then_split),
         cmocka_unit_test(test_transpose_pad_split),
+        cmocka_unit_test(test_transpose_pad_split_large),
         cmocka_unit_test(test_chain8),
         cmocka_unit_test(test_fan_out_materialised),
         cmocka_unit_test(test_cast_separate),

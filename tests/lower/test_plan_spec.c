@@ -361,9 +361,6 @@ static void test_move_plans(void **state)
     plan.kernel = PLAN_KERNEL_SCALE_BIAS;
     plan.arith = PLAN_ARITH_FMA_F32;
     expect_generic(&plan);
-    plan = rows_plan(4, 4, 64, 64);
-    plan.kernel = PLAN_KERNEL_FILL;
-    expect_generic(&plan);
     struct plan_part in_parts[2] = {{.slot = 0}, {.slot = 2, .axis_begin = 2}};
     plan = rows_plan(4, 4, 64, 64);
     plan.kernel = PLAN_KERNEL_GENERAL;
@@ -444,6 +441,48 @@ static void test_move_packed(void **state)
     assert_int_equal(expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED).vtotal, 9);
 }
 
+/* FILL plans take MODE_FILL: MODE_MOVE's constants with a band's input part as part 1 (which
+ * decides nothing about packing), and the generator's fields. */
+static void test_fill_plans(void **state)
+{
+    struct plan plan = rows_plan(1, 4, 64, 64);
+    plan.kernel = PLAN_KERNEL_FILL;
+    plan.fill = (struct plan_fill){.kind = PLAN_FILL_BAND,
+                                   .type_bytes = 1,
+                                   .start = -5,
+                                   .delta = 0x123456789ll,
+                                   .begin = -2,
+                                   .end = 7};
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_FILL, DMLOPS_SPEC_FLAG_PACKED);
+    assert_int_equal(spec.vtotal, 4 * 64 / 16);
+    assert_int_equal(spec.parts, 1);
+    assert_int_equal(spec.fill_kind, PLAN_FILL_BAND);
+    assert_int_equal(spec.fill_type_bytes, 1);
+    assert_int_equal((int64_t)spec.fill_start, -5);
+    assert_int_equal(spec.fill_delta, 0x123456789ll);
+    assert_int_equal(spec.fill_begin, -2);
+    assert_int_equal(spec.fill_end, 7);
+
+    struct plan_part input = {.slot = 2, .base = 3, .strides = {-70, 1}};
+    plan.in_part_count = 1;
+    plan.in_parts = &input;
+    plan.slot_count = 3;
+    spec = expect_path(&plan, PLAN_SPEC_MODE_FILL,
+                       DMLOPS_SPEC_FLAG_PACKED | DMLOPS_SPEC_FLAG_FILL_INPUT);
+    assert_int_equal(spec.parts, 1);
+    assert_int_equal(spec.out_slot[1], 2);
+    assert_int_equal(spec.out_base[1], 3);
+    assert_int_equal((int64_t)spec.out_stride_1[0], -70);
+    assert_int_equal(spec.slot_mask, 0x7);
+
+    parts[0].strides[0] = 65; /* rows not whole vectors apart */
+    expect_path(&plan, PLAN_SPEC_MODE_FILL, DMLOPS_SPEC_FLAG_FILL_INPUT);
+    plan = rows_plan(16, 4, 64, 64);
+    plan.kernel = PLAN_KERNEL_FILL;
+    plan.fill = (struct plan_fill){.kind = PLAN_FILL_SEQ_INT, .type_bytes = 2};
+    assert_int_equal(expect_path(&plan, PLAN_SPEC_MODE_FILL, 0).vtotal, 4 * 64);
+}
+
 /* Plans that write at most move_bytes take MODE_MOVE even where a vector walk would take them. */
 static void test_move_tiny(void **state)
 {
@@ -504,7 +543,7 @@ static void test_constant_ids(void **state)
         for (int j = 0; j < i; ++j)
             assert_int_not_equal(ids[i], ids[j]);
     }
-    assert_int_equal(n, 213);
+    assert_int_equal(n, 219);
 }
 
 int main(void)
@@ -516,7 +555,8 @@ int main(void)
         cmocka_unit_test(test_transpose),       cmocka_unit_test(test_periodic_near),
         cmocka_unit_test(test_move_plans),
         cmocka_unit_test(test_move_constants),   cmocka_unit_test(test_move_tiny),
-        cmocka_unit_test(test_move_packed),   cmocka_unit_test(test_constant_ids),
+        cmocka_unit_test(test_move_packed),   cmocka_unit_test(test_fill_plans),
+        cmocka_unit_test(test_constant_ids),
         cmocka_unit_test(test_rows_at_a_pitch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
