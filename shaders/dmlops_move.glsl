@@ -85,6 +85,72 @@ void move_vector(uint index)
         v = mapped_row_vector(c[last], units);
     Vector(target).value = v;
 }
+
+/* MODE_MOVE with SPEC_FLAG_ZIP (src/plan_spec.c): a small dim J transposed with the vector dim
+ * X. Thread t moves the block of VEC_UNITS x-values from t's coordinates on, times every j:
+ * ZIP_B vectors on each side, one side (x, j) interleaved, the other one run of x per j. */
+#define ZIP ((FLAGS & DMLOPS_SPEC_FLAG_ZIP) != 0u)
+#define ZIP_B SIZE(ZIP_DIM)
+#define ZIP_MAX 4 /* plan_spec.c's */
+
+layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer VectorIn
+{
+    uvec4 value;
+};
+
+/* Byte offset of the block's vector k on a side whose J stride is j_stride (1: interleaved). */
+int64_t zip_offset(uint k, int64_t j_stride)
+{
+    return j_stride == 1 ? int64_t(16u * k) : int64_t(k) * j_stride * ELEM_BYTES;
+}
+
+void zip_vectors(uint index)
+{
+    uint c[MAX_RANK];
+    for (int d = int(RANK) - 1; d >= 0; --d)
+    {
+        uint size = uint(d) == ZIP_DIM ? 1u : SIZE(d) / (uint(d) == ZIP_X ? VEC_UNITS : 1u);
+        c[d] = index % size;
+        index /= size;
+    }
+    c[ZIP_X] *= VEC_UNITS;
+    int64_t from = IN_BASE, to = plan_part_base(0u);
+    for (uint d = 0; d < RANK; ++d)
+    {
+        from += int64_t(c[d]) * IN_STRIDE(d);
+        to += int64_t(c[d]) * int64_t(OUT_STRIDE(d));
+    }
+    int64_t in_j = IN_STRIDE(ZIP_DIM), out_j = int64_t(OUT_STRIDE(ZIP_DIM));
+    uint64_t source = slot_address(IN_SLOT) + uint64_t(from * ELEM_BYTES);
+    uint64_t target = slot_address(OUT_SLOT(0)) + uint64_t(to * ELEM_BYTES);
+    uvec4 src[ZIP_MAX], dst[ZIP_MAX];
+    [[unroll]] for (uint k = 0; k < ZIP_MAX; ++k)
+    {
+        dst[k] = uvec4(0u);
+        if (k < ZIP_B)
+            src[k] = VectorIn(source + uint64_t(zip_offset(k, in_j))).value;
+    }
+    [[unroll]] for (uint a = 0; a < VEC_UNITS; ++a)
+    {
+        [[unroll]] for (uint j = 0; j < ZIP_MAX; ++j)
+        {
+            if (j >= ZIP_B)
+                continue;
+            uint p = a * ZIP_B + j; /* the unit's place on the interleaved side */
+            VALUE_T value = in_j == 1 ? elem_of(src[p / VEC_UNITS], p % VEC_UNITS)
+                                      : elem_of(src[j], a);
+            if (out_j == 1)
+                insert(dst[p / VEC_UNITS], p % VEC_UNITS, value);
+            else
+                insert(dst[j], a, value);
+        }
+    }
+    [[unroll]] for (uint k = 0; k < ZIP_MAX; ++k)
+    {
+        if (k < ZIP_B)
+            Vector(target + uint64_t(zip_offset(k, out_j))).value = dst[k];
+    }
+}
 #endif
 
 void main()
@@ -96,6 +162,11 @@ void main()
     if (PACKED)
     {
         move_vector(uint(index));
+        return;
+    }
+    if (ZIP)
+    {
+        zip_vectors(uint(index));
         return;
     }
 #endif

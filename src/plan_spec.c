@@ -556,6 +556,62 @@ static bool spec_move(const struct plan *plan, struct plan_spec *spec)
     return true;
 }
 
+/* ZIP (MODE_MOVE with DMLOPS_SPEC_FLAG_ZIP): a transpose of a small dim J (2 to ZIP_MAX) with
+ * the innermost dim X, where one side holds (x, j) interleaved (J at unit stride, X at stride
+ * |J|) and the other each j's run of x contiguous (X at unit stride, the runs whole vectors
+ * apart): DEPTH_TO_SPACE and SPACE_TO_DEPTH of block 2 to 4, NHWC <-> NCHW of 2 to 4 channels,
+ * which the tiled transpose does not take (a side under TILE_MIN_SIDE). X is the last dim, or
+ * the one before a last J. A thread moves V = 16 / elem_bytes x-values times every j, |J| whole
+ * vectors on each side, reordered in registers: every load and store is a 16-byte vector where
+ * an element at a time left a sector half used or took a load per byte. */
+#define ZIP_MAX 4u
+
+/* One side's strides of X and J: interleaved, or runs whole vectors apart. */
+static bool zip_side(int64_t sx, int64_t sj, uint32_t b, uint32_t e, bool *interleaved)
+{
+    *interleaved = sj == 1 && sx == (int64_t)b;
+    return *interleaved || (sx == 1 && magnitude(sj) * e % VEC_BYTES == 0);
+}
+
+/* Dims x and j as ZIP's X and J: one side interleaved, the other in runs, every other stride and
+ * both bases whole vectors. */
+static bool zip_dims(const struct plan *plan, uint32_t x, uint32_t j)
+{
+    const struct plan_part *out = &plan->parts[0];
+    uint32_t e = plan->elem_bytes, b = plan->dims[j].size;
+    bool in_zipped, out_zipped;
+    if (b < 2 || b > ZIP_MAX || plan->dims[x].size % (VEC_BYTES / e) ||
+        !zip_side(plan->dims[x].in_stride, plan->dims[j].in_stride, b, e, &in_zipped) ||
+        !zip_side(out->strides[x], out->strides[j], b, e, &out_zipped) || in_zipped == out_zipped)
+        return false;
+    for (uint32_t d = 0; d < plan->rank; ++d)
+        if (d != x && d != j &&
+            (magnitude(plan->dims[d].in_stride) * e % VEC_BYTES ||
+             magnitude(out->strides[d]) * e % VEC_BYTES))
+            return false;
+    return magnitude(plan->in_base) * e % VEC_BYTES == 0 &&
+           magnitude(out->base) * e % VEC_BYTES == 0;
+}
+
+static bool spec_zip(const struct plan *plan, struct plan_spec *spec)
+{
+    uint32_t last = plan->rank - 1, e = plan->elem_bytes;
+    if (plan->kernel != PLAN_KERNEL_COPY || plan->rank < 2 || e > VEC_BYTES / 2)
+        return false;
+    for (uint32_t j = 0; j <= last; ++j)
+    {
+        uint32_t x = j == last ? last - 1 : last;
+        if (!zip_dims(plan, x, j) || !spec_move(plan, spec))
+            continue;
+        spec->flags = DMLOPS_SPEC_FLAG_ZIP;
+        spec->zip_dim = j;
+        spec->zip_x = x;
+        spec->vtotal = (uint32_t)(plan->count / (plan->dims[j].size * (VEC_BYTES / e)));
+        return true;
+    }
+    return false;
+}
+
 /* MODE_FILL: fill.comp's generators with MODE_MOVE's constants, a band's input part as part 1
  * (output part 0 alone decides the packing), and the generator's fields. */
 static bool spec_fill(const struct plan *plan, struct plan_spec *spec)
@@ -595,5 +651,5 @@ bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct pl
         return false;
     if (plan->count * plan->elem_bytes <= move_bytes && spec_move(plan, spec))
         return true;
-    return spec_vectors(plan, spec) || spec_move(plan, spec);
+    return spec_zip(plan, spec) || spec_vectors(plan, spec) || spec_move(plan, spec);
 }

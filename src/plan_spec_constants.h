@@ -77,7 +77,9 @@
     ONE(FILL_BEGIN, fill_begin, 227, I64, 0)                                                       \
     ONE(FILL_END, fill_end, 228, I64, 0)                                                           \
     ONE(FILL_KIND, fill_kind, 229, U32, 0) /* DMLOPS_FILL_* */                                     \
-    ONE(FILL_TYPE_BYTES, fill_type_bytes, 230, U32, 1)
+    ONE(FILL_TYPE_BYTES, fill_type_bytes, 230, U32, 1)                                             \
+    ONE(ZIP_DIM, zip_dim, 231, U32, 0) /* MOVE with FLAG_ZIP: the small dim J */                   \
+    ONE(ZIP_X, zip_x, 232, U32, 0)     /* MOVE with FLAG_ZIP: the vector dim X */
 
 /* Repetition for ARRAY: M(i, a...) for i < n, n one of the counts above. */
 #define DMLOPS_REPEAT(n, M, a, b, c, d, e, f) DMLOPS_REPEAT_(n, M, a, b, c, d, e, f)

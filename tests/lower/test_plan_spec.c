@@ -92,6 +92,13 @@ static struct plan_spec expect_path(const struct plan *plan, uint32_t mode, uint
     return spec;
 }
 
+static struct plan_spec spec_of(const struct plan *plan)
+{
+    struct plan_spec spec;
+    assert_true(plan_spec_from_plan(plan, 0, &spec));
+    return spec;
+}
+
 static void expect_generic(const struct plan *plan)
 {
     struct plan_spec spec;
@@ -483,6 +490,56 @@ static void test_fill_plans(void **state)
     assert_int_equal(expect_path(&plan, PLAN_SPEC_MODE_FILL, 0).vtotal, 4 * 64);
 }
 
+/* NHWC [n, h*w, c] of e-byte units read as NCHW: dims [n, c, h*w]. */
+static struct plan channels_plan(uint32_t e, uint32_t n, uint32_t c, uint32_t hw)
+{
+    parts[0] = (struct plan_part){.slot = 1, .strides = {(int64_t)c * hw, hw, 1}};
+    return (struct plan){.kernel = PLAN_KERNEL_COPY,
+                         .elem_bytes = e,
+                         .rank = 3,
+                         .count = (uint64_t)n * c * hw,
+                         .dims = {{.size = n, .in_stride = (int64_t)c * hw},
+                                  {.size = c, .in_stride = 1},
+                                  {.size = hw, .in_stride = c}},
+                         .part_count = 1,
+                         .parts = parts,
+                         .slot_count = 2};
+}
+
+/* ZIP takes a small dim transposed with the last one (2 to 4 channels of NHWC <-> NCHW, depth
+ * and space), one side interleaved, the other whole-vector runs. */
+static void test_zip_plans(void **state)
+{
+    struct plan plan = channels_plan(1, 2, 3, 64); /* NHWC -> NCHW of RGB */
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_ZIP);
+    assert_int_equal(spec.zip_dim, 1);
+    assert_int_equal(spec.zip_x, 2);
+    assert_int_equal(spec.vtotal, 2 * 3 * 64 / (3 * 16));
+    plan = channels_plan(4, 2, 4, 64); /* NCHW -> NHWC of RGBA: the output interleaved */
+    plan.dims[0] = (struct plan_dim){.size = 2, .in_stride = 4 * 64};
+    plan.dims[1] = (struct plan_dim){.size = 64, .in_stride = 1};
+    plan.dims[2] = (struct plan_dim){.size = 4, .in_stride = 64};
+    parts[0].strides[1] = 4;
+    spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_ZIP);
+    assert_int_equal(spec.zip_dim, 2);
+    assert_int_equal(spec.zip_x, 1);
+    assert_int_equal(spec.vtotal, 2 * 64 * 4 / (4 * 4));
+
+    plan = channels_plan(1, 2, 5, 64); /* 5 channels: the tile's, had it 8 */
+    assert_false(spec_of(&plan).flags & DMLOPS_SPEC_FLAG_ZIP);
+    plan = channels_plan(1, 2, 3, 56); /* rows not whole vectors */
+    assert_false(spec_of(&plan).flags & DMLOPS_SPEC_FLAG_ZIP);
+    plan = channels_plan(1, 2, 3, 64);
+    parts[0].strides[1] = 72; /* planes not whole vectors apart */
+    parts[0].strides[0] = 3 * 72;
+    assert_false(spec_of(&plan).flags & DMLOPS_SPEC_FLAG_ZIP);
+    plan = channels_plan(1, 2, 3, 64);
+    plan.in_base = 8; /* the input not whole vectors from its slot */
+    assert_false(spec_of(&plan).flags & DMLOPS_SPEC_FLAG_ZIP);
+    plan = channels_plan(16, 2, 3, 64); /* a unit per vector: nothing to reorder */
+    assert_false(spec_of(&plan).flags & DMLOPS_SPEC_FLAG_ZIP);
+}
+
 /* Plans that write at most move_bytes take MODE_MOVE even where a vector walk would take them. */
 static void test_move_tiny(void **state)
 {
@@ -543,7 +600,7 @@ static void test_constant_ids(void **state)
         for (int j = 0; j < i; ++j)
             assert_int_not_equal(ids[i], ids[j]);
     }
-    assert_int_equal(n, 219);
+    assert_int_equal(n, 221);
 }
 
 int main(void)
@@ -556,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_move_plans),
         cmocka_unit_test(test_move_constants),   cmocka_unit_test(test_move_tiny),
         cmocka_unit_test(test_move_packed),   cmocka_unit_test(test_fill_plans),
+        cmocka_unit_test(test_zip_plans),
         cmocka_unit_test(test_constant_ids),
         cmocka_unit_test(test_rows_at_a_pitch),
     };

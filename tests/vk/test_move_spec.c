@@ -256,6 +256,67 @@ static void test_far_offsets(void **state)
     run_far(&plan, 3 * 23 * 2, plan.count * 2);
 }
 
+/* ZIP: a small dim J of b transposed with X (xs units, whole vectors), over r rows. interleave:
+ * dims [r, xs, b], the input one run of x per (j, row), rows read bottom up at a pitch with a
+ * vector's gap, the output (x, j) interleaved and dense (DEPTH_TO_SPACE, NCHW -> NHWC).
+ * Otherwise dims [b, r, xs], the input (x, j) interleaved at that pitch, the output one plane
+ * of rows per j, planes a vector apart (SPACE_TO_DEPTH, NHWC -> NCHW). */
+static struct plan zip_plan(uint32_t e, bool interleave, uint32_t b, uint32_t r, uint32_t xs,
+                            struct plan_part *part, uint64_t *bytes)
+{
+    int64_t v = 16 / e, run_pitch = xs + v, zip_pitch = (int64_t)xs * b + v;
+    struct plan plan = {.kernel = PLAN_KERNEL_COPY,
+                        .elem_bytes = e,
+                        .rank = 3,
+                        .count = (uint64_t)b * r * xs,
+                        .part_count = 1,
+                        .parts = part,
+                        .slot_count = 2};
+    if (interleave)
+    {
+        plan.dims[0] = (struct plan_dim){.size = r, .in_stride = -run_pitch};
+        plan.dims[1] = (struct plan_dim){.size = xs, .in_stride = 1};
+        plan.dims[2] = (struct plan_dim){.size = b, .in_stride = r * run_pitch};
+        plan.in_base = (r - 1) * run_pitch;
+        *part = (struct plan_part){.slot = 1, .strides = {(int64_t)xs * b, b, 1}};
+        bytes[0] = (uint64_t)b * r * run_pitch * e;
+        bytes[1] = plan.count * e;
+        return plan;
+    }
+    plan.dims[0] = (struct plan_dim){.size = b, .in_stride = 1};
+    plan.dims[1] = (struct plan_dim){.size = r, .in_stride = zip_pitch};
+    plan.dims[2] = (struct plan_dim){.size = xs, .in_stride = b};
+    *part = (struct plan_part){.slot = 1, .strides = {r * xs + v, xs, 1}};
+    bytes[0] = (uint64_t)r * zip_pitch * e;
+    bytes[1] = ((uint64_t)(b - 1) * (r * xs + v) + (uint64_t)r * xs) * e;
+    return plan;
+}
+
+/* Both directions at every unit size ZIP takes, J of 2, 3 and 4; the last through a slot
+ * block. */
+static void test_zip(void **state)
+{
+    for (size_t u = 0; u + 1 < COUNT(units); ++u)
+    {
+        for (int interleave = 0; interleave < 2; ++interleave)
+        {
+            uint32_t e = units[u], b = 2 + (uint32_t)(u + interleave) % 3;
+            struct plan_part part;
+            uint64_t bytes[2];
+            struct plan plan = zip_plan(e, interleave, b, 3, 32 / e, &part, bytes);
+            struct plan_spec spec;
+            assert_true(plan_spec_from_plan(&plan, 0, &spec));
+            assert_int_equal(spec.mode, PLAN_SPEC_MODE_MOVE);
+            assert_int_equal(spec.flags, DMLOPS_SPEC_FLAG_ZIP);
+            assert_int_equal(spec.vtotal, plan.count / (b * 16 / e));
+            run_move_as(&plan, bytes,
+                        u + 2 == COUNT(units) && interleave ? VK_TEST_SLOTS_BLOCK
+                                                            : VK_TEST_SLOTS_PUSHED,
+                        false);
+        }
+    }
+}
+
 /* A plan a vector walk takes runs on MODE_MOVE once it writes at most move_bytes. */
 static void test_tiny(void **state)
 {
@@ -295,7 +356,7 @@ int main(void)
         cmocka_unit_test(test_maps),         cmocka_unit_test(test_parts),
         cmocka_unit_test(test_eight_dims),   cmocka_unit_test(test_packed_dilate),
         cmocka_unit_test(test_packed_parts), cmocka_unit_test(test_far_offsets),
-        cmocka_unit_test(test_tiny),
+        cmocka_unit_test(test_tiny),         cmocka_unit_test(test_zip),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
