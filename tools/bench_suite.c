@@ -223,11 +223,18 @@ static void build_join(struct bench_op *op, const struct bench_shapes *s, uint32
 }
 
 /* NCHW sizes; arg 0: NCHW -> NHWC (output strides), 1: NHWC -> NCHW (input strides), 2: a
- * broadcast of a C x W plane over N and H. */
+ * broadcast of a C x W plane over N and H; 3 and 4: 0 and 1 of 3 channels (RGB images), W grown
+ * to keep about as many bytes, rows whole 16-byte vectors. */
 static void build_identity(struct bench_op *op, const struct bench_shapes *s, uint32_t arg)
 {
-    const uint32_t *n = s->nchw;
+    uint32_t n[4] = {s->nchw[0], s->nchw[1], s->nchw[2], s->nchw[3]};
     struct bench_tensor *out = &op->outputs[0];
+    if (arg >= 3)
+    {
+        n[3] = n[3] * n[1] / 3 & ~15u;
+        n[1] = 3;
+        arg -= 3;
+    }
     op->type = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
     op->output_count = 1;
     set_input(op, 4, n);
@@ -502,6 +509,8 @@ static const struct bench_case cases[] = {
     {"identity_nchw_to_nhwc", BENCH_TARGET_TRANSPOSE, build_identity, 0, 0},
     {"identity_nhwc_to_nchw", BENCH_TARGET_TRANSPOSE, build_identity, 1, 0},
     {"identity_broadcast", BENCH_TARGET_NONE, build_identity, 2, 0},
+    {"identity_nchw3_to_nhwc", BENCH_TARGET_TRANSPOSE, build_identity, 3, 0},
+    {"identity_nhwc3_to_nchw", BENCH_TARGET_TRANSPOSE, build_identity, 4, 0},
     {"tile_x2_hw", BENCH_TARGET_CONTIGUOUS, build_tile, 0, 0},
     {"depth_to_space_b2", BENCH_TARGET_CONTIGUOUS, build_depth_space, 0, 0},
     {"space_to_depth_b2", BENCH_TARGET_CONTIGUOUS, build_depth_space, 1, 0},

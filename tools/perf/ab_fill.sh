@@ -1,6 +1,7 @@
 # MODE_FILL (fill_spec.comp), the fusion price of a transpose the tile kernel no longer takes and
-# ZIP (-new) against 26fcfeb (-base): the generators, trilu, the NHWC pad-split graph, depth and
-# space, and controls, both builds alternating over two rounds; then the generators on the
+# ZIP (-new) against 26fcfeb with the 3-channel bench cases (-base): the generators, trilu, the
+# NHWC pad-split graph, depth and space, the NCHW <-> NHWC transposes (64 and 3 channels) and
+# controls, both builds alternating over two rounds; then the generators on the
 # generic kernel.
 # usage (device): bash tools/perf/ab_fill.sh
 for f in .gl/*.deb; do dpkg -x $f / >/dev/null; done; ldconfig
@@ -9,7 +10,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export DMLOPS_PIPELINE_CACHE=0
 for r in 1 2; do for b in base new; do
   echo "=== round $r $b"
-  for c in fill_ diagonal trilu nhwc_pad_split4 depth identity_nhwc slice_h_step2 pad_reflect; do
+  for c in fill_ diagonal trilu nhwc_pad_split4 depth identity_n slice_h_step2 pad_reflect; do
     ./build-final/dmlops-bench-$b --filter $c 2>/dev/null | grep -E '^[a-z]|^CPU' | grep -v '^case' | grep -v _l2
   done
 done; done
