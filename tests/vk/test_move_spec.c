@@ -317,6 +317,21 @@ static void test_zip(void **state)
     }
 }
 
+/* ZIP's offsets in 64 bits, both directions. */
+static void test_zip_far(void **state)
+{
+    for (int interleave = 0; interleave < 2; ++interleave)
+    {
+        struct plan_part part;
+        uint64_t bytes[2];
+        struct plan plan = zip_plan(2, interleave, 3, 3, 16, &part, bytes);
+        struct plan_spec spec;
+        assert_true(plan_spec_from_plan(&plan, 0, &spec));
+        assert_int_equal(spec.flags, DMLOPS_SPEC_FLAG_ZIP); /* the shifts are whole vectors */
+        run_far(&plan, bytes[0], bytes[1]);
+    }
+}
+
 /* A plan a vector walk takes runs on MODE_MOVE once it writes at most move_bytes. */
 static void test_tiny(void **state)
 {
@@ -357,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_eight_dims),   cmocka_unit_test(test_packed_dilate),
         cmocka_unit_test(test_packed_parts), cmocka_unit_test(test_far_offsets),
         cmocka_unit_test(test_tiny),         cmocka_unit_test(test_zip),
+        cmocka_unit_test(test_zip_far),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
