@@ -8,13 +8,13 @@ for f in .gl/*.deb; do dpkg -x $f / >/dev/null; done; ldconfig
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json __GL_SHADER_DISK_CACHE=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export DMLOPS_PIPELINE_CACHE=0
-for r in 1 2; do for b in base new; do
+for r in $(seq ${ROUNDS:-2}); do for b in base new; do
   echo "=== round $r $b"
   for c in fill_ diagonal trilu nhwc_pad_split4 depth identity_n slice_h_step2 pad_reflect; do
     ./build-final/dmlops-bench-$b --filter $c 2>/dev/null | grep -E '^[a-z]|^CPU' | grep -v '^case' | grep -v _l2
   done
 done; done
-for b in base new; do
+[ -n "$NO_GENERIC" ] || for b in base new; do
   echo "=== generic $b"
   for c in fill_ diagonal; do
     DMLOPS_SPECIALIZE=0 ./build-final/dmlops-bench-$b --filter $c 2>/dev/null | grep -E '^[a-z]' | grep -v '^case'
