@@ -87,8 +87,9 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
 
 /* The plan's values. A kernel that defines PLAN_IN_CONSTANTS (move_spec.comp, fill_spec.comp)
  * declares the specialization constants (vec_spec.glsl, included above) and reads them from there
- * when its pipeline was built in MODE_MOVE or MODE_FILL (src/plan_spec_constants.h says which); otherwise, and in
- * every other kernel, from the parameter block, which a MODE_MOVE pipeline does not have.
+ * when its pipeline was built in MODE_MOVE or MODE_FILL (src/plan_spec_constants.h says which);
+ * otherwise, and in every other kernel, from the parameter block, which a pipeline of those modes
+ * does not have.
  * Branches, not selects: a load from the absent block must not even be issued. */
 #ifdef PLAN_IN_CONSTANTS
 #define IN_CONSTANTS (MODE == DMLOPS_SPEC_MODE_MOVE || MODE == DMLOPS_SPEC_MODE_FILL)

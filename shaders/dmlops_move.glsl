@@ -91,7 +91,7 @@ void move_vector(uint index)
  * ZIP_B vectors on each side, one side (x, j) interleaved, the other one run of x per j. */
 #define ZIP ((FLAGS & DMLOPS_SPEC_FLAG_ZIP) != 0u)
 #define ZIP_B SIZE(ZIP_DIM)
-#define ZIP_MAX 4 /* plan_spec.c's */
+#define ZIP_MAX DMLOPS_ZIP_MAX
 
 layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer VectorIn
 {

@@ -442,8 +442,8 @@ static double parts_bytes(const struct plan *plan, const struct plan_part *parts
     {
         uint32_t end = k + 1 < count ? parts[k + 1].axis_begin : plan->dims[axis].size;
 
-        bytes += side_bytes(plan, parts[k].strides, input, axis, end - parts[k].axis_begin,
-                            innermost);
+        bytes +=
+            side_bytes(plan, parts[k].strides, input, axis, end - parts[k].axis_begin, innermost);
     }
     return bytes;
 }

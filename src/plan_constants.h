@@ -92,6 +92,7 @@
 #define DMLOPS_VEC_BYTES 16  /* bytes one thread of vec.comp writes */
 #define DMLOPS_SPEC_PARTS 14 /* parts the constants describe one by one */
 #define DMLOPS_MOVE_PARTS 4  /* SPEC_MODE_MOVE: parts whose strides the constants hold */
+#define DMLOPS_ZIP_MAX 4     /* SPEC_FLAG_ZIP: the largest small dim */
 
 /* plan_spec.mode (the shaders' MODE) */
 #define DMLOPS_SPEC_MODE_PARTS 0u      /* each part's dense output in turn */
@@ -100,7 +101,7 @@
 #define DMLOPS_SPEC_MODE_ROW_BLOCKS 3u /* as ROW_SPLIT for short rows, ROW_BLOCK rows a block */
 #define DMLOPS_SPEC_MODE_ROW_GROUPS 4u /* one part of short rows: whole rows per thread */
 #define DMLOPS_SPEC_MODE_MOVE 5u       /* move.comp: the generic walk, one unit per thread */
-#define DMLOPS_SPEC_MODE_FILL 6u       /* fill.comp: the generators, one unit per thread */
+#define DMLOPS_SPEC_MODE_FILL 6u       /* fill_spec.comp: the generators (FLAG_PACKED: vectors) */
 
 /* Bits of plan_spec.flags (the shaders' FLAGS) */
 #define DMLOPS_SPEC_FLAG_CHUNKS 1u       /* PARTS: border and row-crossing windows from chunks */

@@ -564,7 +564,7 @@ static bool spec_move(const struct plan *plan, struct plan_spec *spec)
  * the one before a last J. A thread moves V = 16 / elem_bytes x-values times every j, |J| whole
  * vectors on each side, reordered in registers: every load and store is a 16-byte vector where
  * an element at a time left a sector half used or took a load per byte. */
-#define ZIP_MAX 4u
+#define ZIP_MAX ((uint32_t)DMLOPS_ZIP_MAX)
 
 /* One side's strides of X and J: interleaved, or runs whole vectors apart. */
 static bool zip_side(int64_t sx, int64_t sj, uint32_t b, uint32_t e, bool *interleaved)

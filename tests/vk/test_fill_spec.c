@@ -91,24 +91,24 @@ static void test_generators(void **state)
     {
         uint32_t kind, type_bytes, e;
     } cases[] = {
-        {PLAN_FILL_CONSTANT, 1, 1},  {PLAN_FILL_CONSTANT, 2, 2},  {PLAN_FILL_CONSTANT, 4, 4},
-        {PLAN_FILL_CONSTANT, 8, 8},  {PLAN_FILL_CONSTANT, 4, 16}, {PLAN_FILL_SEQ_INT, 1, 1},
-        {PLAN_FILL_SEQ_INT, 1, 4},   {PLAN_FILL_SEQ_INT, 2, 2},   {PLAN_FILL_SEQ_INT, 2, 8},
-        {PLAN_FILL_SEQ_INT, 4, 4},   {PLAN_FILL_SEQ_INT, 8, 8},   {PLAN_FILL_SEQ_INT, 8, 16},
-        {PLAN_FILL_SEQ_F16, 2, 2},   {PLAN_FILL_SEQ_F16, 2, 16},  {PLAN_FILL_SEQ_F32, 4, 4},
-        {PLAN_FILL_SEQ_F32, 4, 16},  {PLAN_FILL_BAND, 1, 1},      {PLAN_FILL_BAND, 2, 2},
-        {PLAN_FILL_BAND, 4, 4},      {PLAN_FILL_BAND, 8, 8},
+        {PLAN_FILL_CONSTANT, 1, 1}, {PLAN_FILL_CONSTANT, 2, 2},  {PLAN_FILL_CONSTANT, 4, 4},
+        {PLAN_FILL_CONSTANT, 8, 8}, {PLAN_FILL_CONSTANT, 4, 16}, {PLAN_FILL_SEQ_INT, 1, 1},
+        {PLAN_FILL_SEQ_INT, 1, 4},  {PLAN_FILL_SEQ_INT, 2, 2},   {PLAN_FILL_SEQ_INT, 2, 8},
+        {PLAN_FILL_SEQ_INT, 4, 4},  {PLAN_FILL_SEQ_INT, 8, 8},   {PLAN_FILL_SEQ_INT, 8, 16},
+        {PLAN_FILL_SEQ_F16, 2, 2},  {PLAN_FILL_SEQ_F16, 2, 16},  {PLAN_FILL_SEQ_F32, 4, 4},
+        {PLAN_FILL_SEQ_F32, 4, 16}, {PLAN_FILL_BAND, 1, 1},      {PLAN_FILL_BAND, 2, 2},
+        {PLAN_FILL_BAND, 4, 4},     {PLAN_FILL_BAND, 8, 8},
     };
     for (size_t i = 0; i < COUNT(cases); ++i)
     {
         bool floats = cases[i].kind == PLAN_FILL_SEQ_F16 || cases[i].kind == PLAN_FILL_SEQ_F32;
-        struct plan_fill fill = {
-            .kind = cases[i].kind,
-            .type_bytes = cases[i].type_bytes,
-            .start = floats ? 0xC0490FDB : -0x123456789ABCDll, /* -pi, as float32 bits */
-            .delta = floats ? 0x3E800001 : 0x0102030405060709ll,
-            .begin = 40,
-            .end = 170};
+        struct plan_fill fill = {.kind = cases[i].kind,
+                                 .type_bytes = cases[i].type_bytes,
+                                 .start = floats ? 0xC0490FDB
+                                                 : -0x123456789ABCDll, /* -pi, as float32 bits */
+                                 .delta = floats ? 0x3E800001 : 0x0102030405060709ll,
+                                 .begin = 40,
+                                 .end = 170};
         run_shapes(fill, cases[i].e);
     }
 }
@@ -121,8 +121,8 @@ static void test_band_input(void **state)
     for (size_t i = 0; i < COUNT(units); ++i)
     {
         uint32_t e = units[i], rows = 6, cols = 64;
-        struct plan_part part, input = {.slot = 1, .base = (int64_t)(rows - 1),
-                                        .strides = {-1, rows}};
+        struct plan_part part,
+            input = {.slot = 1, .base = (int64_t)(rows - 1), .strides = {-1, rows}};
         struct plan plan = fill_plan(e, rows, cols, cols, 0, &part);
         plan.dims[0].in_stride = -1;
         plan.dims[1].in_stride = 1;
