@@ -6,7 +6,8 @@
 # build here: Release builds of `dmlops_bench` (cmake -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF)
 # of this commit as build-final/dmlops-bench-new and of 26fcfeb with tools/bench_suite.c's two
 # 3-channel cases applied (git diff 26fcfeb 2846a20 -- tools/bench_suite.c) as -base; carry
-# build-final and .gl (the NVIDIA userspace debs, see the README's Performance section).
+# build-final and .gl (the amd64 debs of libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0
+# libgles2 from `apt-get download`: the device machine has the NVIDIA driver but no loader).
 # usage (device): bash tools/perf/ab_fill.sh
 for f in .gl/*.deb; do dpkg -x $f / >/dev/null; done; ldconfig
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json __GL_SHADER_DISK_CACHE=0
