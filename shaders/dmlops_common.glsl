@@ -97,6 +97,21 @@ layout(buffer_reference, std430, buffer_reference_align = ELEM_BYTES) buffer Ele
     if (IN_CONSTANTS)                                                                              \
         return value;
 #define CONSTANT_OR(value, otherwise) (IN_CONSTANTS ? (value) : (otherwise)) /* no loads */
+
+/* Whole 16-byte vectors of VEC_UNITS units: SPEC_FLAG_PACKED's stores (a thread's one vector,
+ * MODE_MOVE and MODE_FILL) and SPEC_FLAG_ZIP's loads and stores. */
+#define PACKED ((FLAGS & DMLOPS_SPEC_FLAG_PACKED) != 0u)
+#define VEC_UNITS (16 / ELEM_BYTES)
+
+layout(buffer_reference, std430, buffer_reference_align = 16) writeonly buffer Vector
+{
+    uvec4 value;
+};
+
+layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer VectorIn
+{
+    uvec4 value;
+};
 #else
 #define IN_CONSTANTS false
 #define FROM_CONSTANTS(value)

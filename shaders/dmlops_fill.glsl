@@ -125,14 +125,6 @@ int64_t band_input_units(Fill f, uint rank, uint c[MAX_RANK])
 }
 
 #ifdef PLAN_IN_CONSTANTS
-#define PACKED ((FLAGS & DMLOPS_SPEC_FLAG_PACKED) != 0u)
-#define VEC_UNITS (16 / ELEM_BYTES)
-
-layout(buffer_reference, std430, buffer_reference_align = 16) writeonly buffer Vector
-{
-    uvec4 value;
-};
-
 /* SPEC_FLAG_PACKED: thread `index` writes units index * VEC_UNITS .. + VEC_UNITS - 1, which lie
  * in one row and start 16-byte aligned; along the row the generator index and the input move by
  * the last dim's strides. */

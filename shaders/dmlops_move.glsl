@@ -35,14 +35,6 @@ int64_t part_units(uint k, uint rank, uint c[MAX_RANK])
  * t * VEC_UNITS .. + VEC_UNITS - 1, which lie in one row of one part and start 16-byte aligned.
  * The outer dims are mapped once, the last one unit by unit, and the vector is stored whole:
  * one store instead of one per unit, whose per-thread work dominated small units. */
-#define PACKED ((FLAGS & DMLOPS_SPEC_FLAG_PACKED) != 0u)
-#define VEC_UNITS (16 / ELEM_BYTES)
-
-layout(buffer_reference, std430, buffer_reference_align = 16) writeonly buffer Vector
-{
-    uvec4 value;
-};
-
 #include "dmlops_units.glsl"
 
 /* The row's units from input units `units` on (the outer dims' share), the last dim mapped. */
@@ -92,11 +84,6 @@ void move_vector(uint index)
 #define ZIP ((FLAGS & DMLOPS_SPEC_FLAG_ZIP) != 0u)
 #define ZIP_B SIZE(ZIP_DIM)
 #define ZIP_MAX DMLOPS_ZIP_MAX
-
-layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer VectorIn
-{
-    uvec4 value;
-};
 
 /* Byte offset of the block's vector k on a side whose J stride is j_stride (1: interleaved). */
 int64_t zip_offset(uint k, int64_t j_stride)

@@ -210,6 +210,16 @@ bool vk_test_check(struct dml_vk_device *dev, const struct plan *plan, const uin
     return ok;
 }
 
+bool vk_test_gets_specialized(struct dml_vk_device *dev, const struct plan *plan)
+{
+    struct dml_vk_kernel kernel;
+    if (FAILED(dml_vk_kernel_create(dev, plan, &kernel)))
+        return false;
+    bool specialized = dml_vk_kernel_is_specialized(&kernel);
+    dml_vk_kernel_destroy(dev, &kernel);
+    return specialized;
+}
+
 HRESULT vk_test_run_shifted(struct dml_vk_device *dev, const struct plan *plan,
                             const VkBuffer *buffers, const uint64_t *shift, bool *specialized)
 {

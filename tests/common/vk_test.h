@@ -50,6 +50,11 @@ HRESULT vk_test_run(struct dml_vk_device *dev, const struct plan *plan, const ui
 bool vk_test_check(struct dml_vk_device *dev, const struct plan *plan, const uint64_t *bytes,
                    enum vk_test_slots mode, char *why, size_t why_size);
 
+/* Whether the plan gets a specialized pipeline of its own, ready now (DMLOPS_PIPELINES=sync), not
+ * the generic kernel that a full table or a refused plan would give it; false if the kernel
+ * cannot be made. */
+bool vk_test_gets_specialized(struct dml_vk_device *dev, const struct plan *plan);
+
 /* Slot-address shifts for plans with offsets past 4 GiB on small buffers: a plan's bases raised
  * by these, its two slots' addresses lowered by as much (vk_test_run_shifted). */
 #define VK_TEST_SHIFT_IN ((uint64_t)5 << 30)

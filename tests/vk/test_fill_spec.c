@@ -26,15 +26,11 @@ static void run_fill(const struct plan *plan, const uint64_t *bytes, enum vk_tes
                      bool packed)
 {
     struct plan_spec spec;
-    struct dml_vk_kernel kernel;
     char why[200];
     assert_true(plan_spec_from_plan(plan, device->pipelines.move_bytes, &spec));
     assert_int_equal(spec.mode, PLAN_SPEC_MODE_FILL);
     assert_int_equal((spec.flags & DMLOPS_SPEC_FLAG_PACKED) != 0, packed);
-    assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
-    bool specialized = dml_vk_kernel_is_specialized(&kernel);
-    dml_vk_kernel_destroy(device, &kernel);
-    assert_true(specialized);
+    assert_true(vk_test_gets_specialized(device, plan));
     if (!vk_test_check(device, plan, bytes, mode, why, sizeof(why)))
         fail_msg("%s (unit %u bytes, generator %u of %u-byte elements)", why, plan->elem_bytes,
                  plan->fill.kind, plan->fill.type_bytes);

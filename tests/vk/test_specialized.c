@@ -40,11 +40,7 @@ static struct dml_vk_device *device;
  * table, or a plan the kernels refuse, would give it). */
 static void expect_specialized(const struct plan *plan)
 {
-    struct dml_vk_kernel kernel;
-    assert_int_equal(dml_vk_kernel_create(device, plan, &kernel), S_OK);
-    bool specialized = dml_vk_kernel_is_specialized(&kernel);
-    dml_vk_kernel_destroy(device, &kernel);
-    assert_true(specialized);
+    assert_true(vk_test_gets_specialized(device, plan));
 }
 
 /* Runs a one-input, one-output plan (slot 0 in, slot 1 out) on its specialized kernel and
