@@ -31,11 +31,12 @@ int64_t part_units(uint k, uint rank, uint c[MAX_RANK])
 }
 
 #ifdef PLAN_IN_CONSTANTS
+#include "dmlops_units.glsl"
+
 /* MODE_MOVE with SPEC_FLAG_PACKED (src/plan_spec.c): thread t builds the 16-byte vector of units
  * t * VEC_UNITS .. + VEC_UNITS - 1, which lie in one row of one part and start 16-byte aligned.
  * The outer dims are mapped once, the last one unit by unit, and the vector is stored whole:
  * one store instead of one per unit, whose per-thread work dominated small units. */
-#include "dmlops_units.glsl"
 
 /* The row's units from input units `units` on (the outer dims' share), the last dim mapped. */
 uvec4 mapped_row_vector(uint first, int64_t units)
