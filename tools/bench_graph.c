@@ -24,10 +24,9 @@ uint32_t bench_graph_suite(bool short_mode, struct bench_op *ops, uint32_t max)
         for (int fused = 1; fused >= 0; --fused)
             for (uint32_t i = 0; i < BENCH_ELEM_SIZES; ++i, ++count)
             {
-                struct bench_op *op = &ops[count];
-
                 if (count >= max)
                     continue;
+                struct bench_op *op = &ops[count];
                 memset(op, 0, sizeof(*op));
                 op->elem_bytes = elem_sizes[i];
                 op->graph_fused = fused;
