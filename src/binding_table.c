@@ -28,6 +28,9 @@ struct dml_binding_table
     struct dml_vk_slot *tensor_slots; /* one per program tensor */
     struct dml_vk_slot *scratch;      /* one step's slots */
     VkBuffer *bound; /* use_bindings' list: inputs, outputs, persistent, temporary */
+    uint32_t bound_count;
+    uint64_t bound_set;  /* names the list for dml_vk_command_use: a new one at every change */
+    const char *missing; /* missing_binding, as bound now */
     struct dml_range_block
         *block; /* DESCRIPTORS_VOLATILE: the dispatchable's, for the table's range */
 };
@@ -260,6 +263,42 @@ static bool table_stale(struct dml_binding_table *table, const char *method)
     return true;
 }
 
+static const char *missing_binding(struct dml_binding_table *table)
+{
+    const struct dml_dispatchable *dispatchable = table->dispatchable;
+    const struct dml_binding_layout *layout = &dispatchable->layout;
+
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        if (layout->inputs[i].need == DML_BINDING_REQUIRED && !table->inputs[i].buffer)
+            return "an input is not bound";
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        if (layout->outputs[k].need == DML_BINDING_REQUIRED && !table->outputs[k].buffer)
+            return "an output is not bound";
+    if (dispatchable->properties.PersistentResourceSize && !table->persistent.buffer)
+        return "the persistent resource is not bound";
+    if (dispatchable->properties.TemporaryResourceSize && !table->temporary.buffer)
+        return "the temporary resource is not bound";
+    return NULL;
+}
+
+/* use_bindings' list, in the order bound_role reads it. */
+static void list_bound(struct dml_binding_table *table)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        table->bound[n++] = table->inputs[i].buffer;
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        table->bound[n++] = table->outputs[k].buffer;
+    table->bound[n++] = table->persistent.buffer;
+    table->bound[n++] = table->temporary.buffer;
+    table->bound_count = n;
+    table->bound_set = dml_vk_buffer_set_new();
+}
+
+/* What recording needs of the bindings is worked out here, when they change, not at every
+ * RecordDispatch. */
 static void refresh_slots(struct dml_binding_table *table)
 {
     const struct dml_binding_layout *layout = &table->dispatchable->layout;
@@ -270,6 +309,8 @@ static void refresh_slots(struct dml_binding_table *table)
         table->input_slots[i] = table->inputs[i].slot;
     for (uint32_t k = 0; k < layout->output_count; ++k)
         table->output_slots[k] = table->outputs[k].slot;
+    table->missing = missing_binding(table);
+    list_bound(table);
     dml_dispatchable_resolve(table->dispatchable, &bound, table->tensor_slots);
     if (!table->block)
         return;
@@ -500,6 +541,8 @@ static void release_state(struct dml_binding_table *table)
     free(table->scratch);
     free(table->bound);
     table->bound = NULL;
+    table->bound_count = 0;
+    table->missing = NULL;
     table->inputs = table->outputs = NULL;
     table->input_slots = table->output_slots = table->tensor_slots = table->scratch = NULL;
     table->input_count = table->output_count = 0;
@@ -600,24 +643,6 @@ struct dml_binding_table *dml_binding_table_from_iface(IDMLBindingTable *iface)
     return (struct dml_binding_table *)iface;
 }
 
-static const char *missing_binding(struct dml_binding_table *table)
-{
-    const struct dml_dispatchable *dispatchable = table->dispatchable;
-    const struct dml_binding_layout *layout = &dispatchable->layout;
-
-    for (uint32_t i = 0; i < layout->input_count; ++i)
-        if (layout->inputs[i].need == DML_BINDING_REQUIRED && !table->inputs[i].buffer)
-            return "an input is not bound";
-    for (uint32_t k = 0; k < layout->output_count; ++k)
-        if (layout->outputs[k].need == DML_BINDING_REQUIRED && !table->outputs[k].buffer)
-            return "an output is not bound";
-    if (dispatchable->properties.PersistentResourceSize && !table->persistent.buffer)
-        return "the persistent resource is not bound";
-    if (dispatchable->properties.TemporaryResourceSize && !table->temporary.buffer)
-        return "the temporary resource is not bound";
-    return NULL;
-}
-
 /* The role and index of bound buffer n, in the order use_bindings lists them. */
 static void bound_role(const struct dml_binding_table *table, uint32_t n, enum range_role *role,
                        uint32_t *index)
@@ -638,20 +663,14 @@ static void bound_role(const struct dml_binding_table *table, uint32_t n, enum r
 static HRESULT use_bindings(struct dml_binding_table *table, VkCommandBuffer cmd, const char **why)
 {
     static _Thread_local char text[96];
-    const struct dml_binding_layout *layout = &table->dispatchable->layout;
-    uint32_t n = 0, dead = 0, index;
+    uint32_t dead = 0, index;
     enum range_role role;
-    HRESULT hr;
-
-    for (uint32_t i = 0; i < layout->input_count; ++i)
-        table->bound[n++] = table->inputs[i].buffer;
-    for (uint32_t k = 0; k < layout->output_count; ++k)
-        table->bound[n++] = table->outputs[k].buffer;
-    table->bound[n++] = table->persistent.buffer;
-    table->bound[n++] = table->temporary.buffer;
-    hr = dml_vk_command_use(table_device(table)->vk, cmd, table->bound, n, &dead);
+    HRESULT hr = dml_vk_command_use(table_device(table)->vk, cmd, table->bound, table->bound_count,
+                                    table->bound_set, &dead);
     if (hr == E_OUTOFMEMORY)
         *why = "out of memory";
+    else if (hr == DXGI_ERROR_INVALID_CALL)
+        *why = DML_WHY_NOT_RECORDING;
     else if (FAILED(hr))
     {
         bound_role(table, dead, &role, &index);
