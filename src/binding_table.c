@@ -704,6 +704,24 @@ static HRESULT slot_block_for(struct dml_binding_table *table, VkCommandBuffer c
     return FAILED(hr) ? hr : S_OK;
 }
 
+const char *dml_binding_table_check(struct dml_binding_table *table,
+                                    struct dml_dispatchable *dispatchable)
+{
+    if (table->child.device != dispatchable->child.device)
+        return "the binding table belongs to another device";
+    if (table->dispatchable != dispatchable)
+        return "the binding table was created or Reset for another dispatchable";
+    if (table_stale_quiet(table))
+        return "the operator initializer was Reset after this binding table was created or Reset "
+               "for it; Reset the table first";
+    if (!dispatchable->descriptors_volatile && table->missing)
+        return table->missing;
+    if (!dispatchable->ops->ready(dispatchable))
+        return "the compiled operator has not been initialized (record an initializer targeting it "
+               "first)";
+    return NULL;
+}
+
 HRESULT dml_binding_table_record(struct dml_binding_table *table,
                                  struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                                  const char **why)
@@ -711,21 +729,6 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
     VkDeviceAddress block;
     HRESULT hr;
 
-    if (table->child.device != dispatchable->child.device)
-        return *why = "the binding table belongs to another device", E_INVALIDARG;
-    if (table->dispatchable != dispatchable)
-        return *why = "the binding table was created or Reset for another dispatchable",
-               E_INVALIDARG;
-    if (table_stale_quiet(table))
-        return *why = "the operator initializer was Reset after this binding table was created or "
-                      "Reset for it; Reset the table first",
-               E_INVALIDARG;
-    if (!dispatchable->descriptors_volatile && (*why = missing_binding(table)))
-        return E_INVALIDARG;
-    if (!dispatchable->ops->ready(dispatchable))
-        return *why = "the compiled operator has not been initialized (record an initializer "
-                      "targeting it first)",
-               E_INVALIDARG;
     if (FAILED(hr = use_bindings(table, cmd, why)) ||
         FAILED(hr = slot_block_for(table, cmd, &block, why)))
         return hr;
