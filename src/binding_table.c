@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound_steps.h"
 #include "children.h"
 #include "diag.h"
 
@@ -26,7 +27,7 @@ struct dml_binding_table
     struct dml_binding *inputs, *outputs, persistent, temporary;
     struct dml_vk_slot *input_slots, *output_slots;
     struct dml_vk_slot *tensor_slots; /* one per program tensor */
-    struct dml_vk_slot *scratch;      /* one step's slots */
+    struct dml_bound_steps steps;     /* the program's steps with those slots */
     VkBuffer *bound; /* use_bindings' list: inputs, outputs, persistent, temporary */
     uint32_t bound_count;
     uint64_t bound_set;  /* names the list for dml_vk_command_use: a new one at every change */
@@ -312,11 +313,11 @@ static void refresh_slots(struct dml_binding_table *table)
     table->missing = missing_binding(table);
     list_bound(table);
     dml_dispatchable_resolve(table->dispatchable, &bound, table->tensor_slots);
+    dml_bound_steps_update(table->dispatchable, table->tensor_slots, &table->steps);
     if (!table->block)
         return;
     report_incomplete(table);
-    dml_dispatchable_write_block(table->dispatchable, table->tensor_slots, table->scratch,
-                                 table->block->block.host);
+    dml_dispatchable_write_block(table->dispatchable, &table->steps, table->block->block.host);
 }
 
 /* Commits candidate bindings when they and the resulting set are valid; restores otherwise. */
@@ -538,13 +539,13 @@ static void release_state(struct dml_binding_table *table)
     free(table->input_slots);
     free(table->output_slots);
     free(table->tensor_slots);
-    free(table->scratch);
+    dml_bound_steps_destroy(&table->steps);
     free(table->bound);
     table->bound = NULL;
     table->bound_count = 0;
     table->missing = NULL;
     table->inputs = table->outputs = NULL;
-    table->input_slots = table->output_slots = table->tensor_slots = table->scratch = NULL;
+    table->input_slots = table->output_slots = table->tensor_slots = NULL;
     table->input_count = table->output_count = 0;
     memset(&table->persistent, 0, sizeof(table->persistent));
     memset(&table->temporary, 0, sizeof(table->temporary));
@@ -571,11 +572,11 @@ static HRESULT allocate_state(struct dml_binding_table *table,
     table->input_slots = calloc((size_t)layout->input_count + 1, sizeof(*table->input_slots));
     table->output_slots = calloc((size_t)layout->output_count + 1, sizeof(*table->output_slots));
     table->tensor_slots = calloc((size_t)program->tensor_count + 1, sizeof(*table->tensor_slots));
-    table->scratch = calloc((size_t)program->max_step_slots + 1, sizeof(*table->scratch));
     table->bound =
         calloc((size_t)layout->input_count + layout->output_count + 2, sizeof(*table->bound));
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
-        !table->tensor_slots || !table->scratch || !table->bound)
+        !table->tensor_slots || !table->bound ||
+        FAILED(dml_bound_steps_create(dispatchable, &table->steps)))
         return E_OUTOFMEMORY;
     /* Work recorded without DESCRIPTORS_VOLATILE on the library's own device reads a block of its
      * recording's own (slot_block_for): no range block to keep or write at every bind. */
@@ -696,7 +697,7 @@ static HRESULT slot_block_for(struct dml_binding_table *table, VkCommandBuffer c
         hr = dml_vk_command_block(table_device(table)->vk, cmd, dispatchable->block_size, &own);
     if (hr == S_OK)
     {
-        dml_dispatchable_write_block(dispatchable, table->tensor_slots, table->scratch, own.host);
+        dml_dispatchable_write_block(dispatchable, &table->steps, own.host);
         *address = own.address;
     }
     else if (FAILED(hr))
@@ -733,7 +734,7 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
         FAILED(hr = slot_block_for(table, cmd, &block, why)))
         return hr;
     report_incomplete(table);
-    dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch, block);
+    dml_dispatchable_record(dispatchable, cmd, &table->steps, block);
     dispatchable->ops->recorded(dispatchable);
     return S_OK;
 }

@@ -174,6 +174,10 @@ bool dml_vk_kernel_is_specialized(const struct dml_vk_kernel *kernel);
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block);
+/* dml_vk_kernel_record with the pushed slots laid out already: slots[0 .. DML_VK_PUSH_SLOTS)
+ * are pushed as they are (the kernel's addresses, zero past them), for a kernel whose slots fit. */
+void dml_vk_kernel_record_pushed(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                                 VkCommandBuffer cmd, const VkDeviceAddress *slots);
 
 /* Which engine carries a step of contiguous runs faster on this device: the compute kernel or
  * vkCmdCopyBuffer. Decided from probes timed on the GPU (or read back from an earlier process's
