@@ -644,7 +644,7 @@ struct dml_binding_table *dml_binding_table_from_iface(IDMLBindingTable *iface)
     return (struct dml_binding_table *)iface;
 }
 
-/* The role and index of bound buffer n, in the order use_bindings lists them. */
+/* The role and index of bound buffer n, in the order list_bound lists them. */
 static void bound_role(const struct dml_binding_table *table, uint32_t n, enum range_role *role,
                        uint32_t *index)
 {
