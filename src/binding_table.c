@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound_steps.h"
 #include "children.h"
 #include "diag.h"
 
@@ -26,8 +27,11 @@ struct dml_binding_table
     struct dml_binding *inputs, *outputs, persistent, temporary;
     struct dml_vk_slot *input_slots, *output_slots;
     struct dml_vk_slot *tensor_slots; /* one per program tensor */
-    struct dml_vk_slot *scratch;      /* one step's slots */
+    struct dml_bound_steps steps;     /* the program's steps with those slots */
     VkBuffer *bound; /* use_bindings' list: inputs, outputs, persistent, temporary */
+    uint32_t bound_count;
+    uint64_t bound_set;  /* names the list for dml_vk_command_use: a new one at every change */
+    const char *missing; /* missing_binding, as bound now */
     struct dml_range_block
         *block; /* DESCRIPTORS_VOLATILE: the dispatchable's, for the table's range */
 };
@@ -260,6 +264,42 @@ static bool table_stale(struct dml_binding_table *table, const char *method)
     return true;
 }
 
+static const char *missing_binding(struct dml_binding_table *table)
+{
+    const struct dml_dispatchable *dispatchable = table->dispatchable;
+    const struct dml_binding_layout *layout = &dispatchable->layout;
+
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        if (layout->inputs[i].need == DML_BINDING_REQUIRED && !table->inputs[i].buffer)
+            return "an input is not bound";
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        if (layout->outputs[k].need == DML_BINDING_REQUIRED && !table->outputs[k].buffer)
+            return "an output is not bound";
+    if (dispatchable->properties.PersistentResourceSize && !table->persistent.buffer)
+        return "the persistent resource is not bound";
+    if (dispatchable->properties.TemporaryResourceSize && !table->temporary.buffer)
+        return "the temporary resource is not bound";
+    return NULL;
+}
+
+/* use_bindings' list, in the order bound_role reads it. */
+static void list_bound(struct dml_binding_table *table)
+{
+    const struct dml_binding_layout *layout = &table->dispatchable->layout;
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < layout->input_count; ++i)
+        table->bound[n++] = table->inputs[i].buffer;
+    for (uint32_t k = 0; k < layout->output_count; ++k)
+        table->bound[n++] = table->outputs[k].buffer;
+    table->bound[n++] = table->persistent.buffer;
+    table->bound[n++] = table->temporary.buffer;
+    table->bound_count = n;
+    table->bound_set = dml_vk_buffer_set_new();
+}
+
+/* What recording needs of the bindings is worked out here, when they change, not at every
+ * RecordDispatch. */
 static void refresh_slots(struct dml_binding_table *table)
 {
     const struct dml_binding_layout *layout = &table->dispatchable->layout;
@@ -270,12 +310,14 @@ static void refresh_slots(struct dml_binding_table *table)
         table->input_slots[i] = table->inputs[i].slot;
     for (uint32_t k = 0; k < layout->output_count; ++k)
         table->output_slots[k] = table->outputs[k].slot;
+    table->missing = missing_binding(table);
+    list_bound(table);
     dml_dispatchable_resolve(table->dispatchable, &bound, table->tensor_slots);
+    dml_bound_steps_update(table->dispatchable, table->tensor_slots, &table->steps);
     if (!table->block)
         return;
     report_incomplete(table);
-    dml_dispatchable_write_block(table->dispatchable, table->tensor_slots, table->scratch,
-                                 table->block->block.host);
+    dml_dispatchable_write_block(table->dispatchable, &table->steps, table->block->block.host);
 }
 
 /* Commits candidate bindings when they and the resulting set are valid; restores otherwise. */
@@ -497,11 +539,13 @@ static void release_state(struct dml_binding_table *table)
     free(table->input_slots);
     free(table->output_slots);
     free(table->tensor_slots);
-    free(table->scratch);
+    dml_bound_steps_destroy(&table->steps);
     free(table->bound);
     table->bound = NULL;
+    table->bound_count = 0;
+    table->missing = NULL;
     table->inputs = table->outputs = NULL;
-    table->input_slots = table->output_slots = table->tensor_slots = table->scratch = NULL;
+    table->input_slots = table->output_slots = table->tensor_slots = NULL;
     table->input_count = table->output_count = 0;
     memset(&table->persistent, 0, sizeof(table->persistent));
     memset(&table->temporary, 0, sizeof(table->temporary));
@@ -528,11 +572,11 @@ static HRESULT allocate_state(struct dml_binding_table *table,
     table->input_slots = calloc((size_t)layout->input_count + 1, sizeof(*table->input_slots));
     table->output_slots = calloc((size_t)layout->output_count + 1, sizeof(*table->output_slots));
     table->tensor_slots = calloc((size_t)program->tensor_count + 1, sizeof(*table->tensor_slots));
-    table->scratch = calloc((size_t)program->max_step_slots + 1, sizeof(*table->scratch));
     table->bound =
         calloc((size_t)layout->input_count + layout->output_count + 2, sizeof(*table->bound));
     if (!table->inputs || !table->outputs || !table->input_slots || !table->output_slots ||
-        !table->tensor_slots || !table->scratch || !table->bound)
+        !table->tensor_slots || !table->bound ||
+        FAILED(dml_bound_steps_create(dispatchable, &table->steps)))
         return E_OUTOFMEMORY;
     /* Work recorded without DESCRIPTORS_VOLATILE on the library's own device reads a block of its
      * recording's own (slot_block_for): no range block to keep or write at every bind. */
@@ -600,25 +644,7 @@ struct dml_binding_table *dml_binding_table_from_iface(IDMLBindingTable *iface)
     return (struct dml_binding_table *)iface;
 }
 
-static const char *missing_binding(struct dml_binding_table *table)
-{
-    const struct dml_dispatchable *dispatchable = table->dispatchable;
-    const struct dml_binding_layout *layout = &dispatchable->layout;
-
-    for (uint32_t i = 0; i < layout->input_count; ++i)
-        if (layout->inputs[i].need == DML_BINDING_REQUIRED && !table->inputs[i].buffer)
-            return "an input is not bound";
-    for (uint32_t k = 0; k < layout->output_count; ++k)
-        if (layout->outputs[k].need == DML_BINDING_REQUIRED && !table->outputs[k].buffer)
-            return "an output is not bound";
-    if (dispatchable->properties.PersistentResourceSize && !table->persistent.buffer)
-        return "the persistent resource is not bound";
-    if (dispatchable->properties.TemporaryResourceSize && !table->temporary.buffer)
-        return "the temporary resource is not bound";
-    return NULL;
-}
-
-/* The role and index of bound buffer n, in the order use_bindings lists them. */
+/* The role and index of bound buffer n, in the order list_bound lists them. */
 static void bound_role(const struct dml_binding_table *table, uint32_t n, enum range_role *role,
                        uint32_t *index)
 {
@@ -638,20 +664,14 @@ static void bound_role(const struct dml_binding_table *table, uint32_t n, enum r
 static HRESULT use_bindings(struct dml_binding_table *table, VkCommandBuffer cmd, const char **why)
 {
     static _Thread_local char text[96];
-    const struct dml_binding_layout *layout = &table->dispatchable->layout;
-    uint32_t n = 0, dead = 0, index;
+    uint32_t dead = 0, index;
     enum range_role role;
-    HRESULT hr;
-
-    for (uint32_t i = 0; i < layout->input_count; ++i)
-        table->bound[n++] = table->inputs[i].buffer;
-    for (uint32_t k = 0; k < layout->output_count; ++k)
-        table->bound[n++] = table->outputs[k].buffer;
-    table->bound[n++] = table->persistent.buffer;
-    table->bound[n++] = table->temporary.buffer;
-    hr = dml_vk_command_use(table_device(table)->vk, cmd, table->bound, n, &dead);
+    HRESULT hr = dml_vk_command_use(table_device(table)->vk, cmd, table->bound, table->bound_count,
+                                    table->bound_set, &dead);
     if (hr == E_OUTOFMEMORY)
         *why = "out of memory";
+    else if (hr == DXGI_ERROR_INVALID_CALL)
+        *why = DML_WHY_NOT_RECORDING;
     else if (FAILED(hr))
     {
         bound_role(table, dead, &role, &index);
@@ -677,12 +697,30 @@ static HRESULT slot_block_for(struct dml_binding_table *table, VkCommandBuffer c
         hr = dml_vk_command_block(table_device(table)->vk, cmd, dispatchable->block_size, &own);
     if (hr == S_OK)
     {
-        dml_dispatchable_write_block(dispatchable, table->tensor_slots, table->scratch, own.host);
+        dml_dispatchable_write_block(dispatchable, &table->steps, own.host);
         *address = own.address;
     }
     else if (FAILED(hr))
         *why = hr == E_OUTOFMEMORY ? out_of_memory : "the command list is not recording";
     return FAILED(hr) ? hr : S_OK;
+}
+
+const char *dml_binding_table_check(struct dml_binding_table *table,
+                                    struct dml_dispatchable *dispatchable)
+{
+    if (table->child.device != dispatchable->child.device)
+        return "the binding table belongs to another device";
+    if (table->dispatchable != dispatchable)
+        return "the binding table was created or Reset for another dispatchable";
+    if (table_stale_quiet(table))
+        return "the operator initializer was Reset after this binding table was created or Reset "
+               "for it; Reset the table first";
+    if (!dispatchable->descriptors_volatile && table->missing)
+        return table->missing;
+    if (!dispatchable->ops->ready(dispatchable))
+        return "the compiled operator has not been initialized (record an initializer targeting it "
+               "first)";
+    return NULL;
 }
 
 HRESULT dml_binding_table_record(struct dml_binding_table *table,
@@ -692,26 +730,11 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
     VkDeviceAddress block;
     HRESULT hr;
 
-    if (table->child.device != dispatchable->child.device)
-        return *why = "the binding table belongs to another device", E_INVALIDARG;
-    if (table->dispatchable != dispatchable)
-        return *why = "the binding table was created or Reset for another dispatchable",
-               E_INVALIDARG;
-    if (table_stale_quiet(table))
-        return *why = "the operator initializer was Reset after this binding table was created or "
-                      "Reset for it; Reset the table first",
-               E_INVALIDARG;
-    if (!dispatchable->descriptors_volatile && (*why = missing_binding(table)))
-        return E_INVALIDARG;
-    if (!dispatchable->ops->ready(dispatchable))
-        return *why = "the compiled operator has not been initialized (record an initializer "
-                      "targeting it first)",
-               E_INVALIDARG;
     if (FAILED(hr = use_bindings(table, cmd, why)) ||
         FAILED(hr = slot_block_for(table, cmd, &block, why)))
         return hr;
     report_incomplete(table);
-    dml_dispatchable_record(dispatchable, cmd, table->tensor_slots, table->scratch, block);
+    dml_dispatchable_record(dispatchable, cmd, &table->steps, block);
     dispatchable->ops->recorded(dispatchable);
     return S_OK;
 }

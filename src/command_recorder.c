@@ -18,6 +18,21 @@ static const IID *const command_recorder_iids[] = {
 
 DML_CHILD_METHODS(dml_command_recorder, IDMLCommandRecorder, struct dml_command_recorder)
 
+/* Why these arguments may not be recorded, but for whether the command list is recording: that
+ * takes a lock, which dml_binding_table_record takes anyway, so a valid call takes it once. */
+static const char *arguments_error(struct dml_device *device, ID3D12CommandList *command_list,
+                                   struct dml_dispatchable *dispatchable,
+                                   struct dml_binding_table *table)
+{
+    if (!command_list)
+        return "the command list is NULL";
+    if (!dispatchable || dispatchable->child.device != device)
+        return "the dispatchable is not a compiled operator or initializer of this device";
+    if (!table)
+        return "the binding table is not a binding table of libdmlops";
+    return dml_binding_table_check(table, dispatchable);
+}
+
 static void STDMETHODCALLTYPE dml_command_recorder_RecordDispatch(IDMLCommandRecorder *iface,
                                                                   ID3D12CommandList *command_list,
                                                                   IDMLDispatchable *dispatchable_iface,
@@ -26,22 +41,17 @@ static void STDMETHODCALLTYPE dml_command_recorder_RecordDispatch(IDMLCommandRec
     struct dml_device *device = ((struct dml_command_recorder *)iface)->child.device;
     struct dml_dispatchable *dispatchable = dml_dispatchable_from_iface(dispatchable_iface);
     struct dml_binding_table *table = dml_binding_table_from_iface(table_iface);
-    const char *why = NULL;
+    VkCommandBuffer cmd = (VkCommandBuffer)command_list;
+    const char *why;
     HRESULT hr = E_INVALIDARG;
 
     if (dml_device_check_removed(device) != S_OK)
         return;
-    if (!command_list)
-        why = "the command list is NULL";
-    else if (!dml_vk_command_check(device->vk, (VkCommandBuffer)command_list))
-        why = "the command list is not one of this device in the recording state (submitted "
-              "already, or another device's)";
-    else if (!dispatchable || dispatchable->child.device != device)
-        why = "the dispatchable is not a compiled operator or initializer of this device";
-    else if (!table)
-        why = "the binding table is not a binding table of libdmlops";
-    if (!why && SUCCEEDED(hr = dml_binding_table_record(table, dispatchable,
-                                                        (VkCommandBuffer)command_list, &why)))
+    why = arguments_error(device, command_list, dispatchable, table);
+    /* A command list that is not recording is named first, whatever else is wrong. */
+    if (why && cmd && !dml_vk_command_check(device->vk, cmd))
+        why = DML_WHY_NOT_RECORDING;
+    if (!why && SUCCEEDED(hr = dml_binding_table_record(table, dispatchable, cmd, &why)))
         return;
     dml_device_remove(device, hr == E_OUTOFMEMORY ? hr : E_INVALIDARG,
                       "IDMLCommandRecorder::RecordDispatch: %s", why);

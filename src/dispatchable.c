@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound_steps.h"
 #include "device.h"
 #include "diag.h"
 
@@ -143,16 +144,8 @@ void dml_dispatchable_resolve(const struct dml_dispatchable *dispatchable,
     }
 }
 
-static void gather(const struct program_step *step, const struct dml_vk_slot *tensors,
-                   struct dml_vk_slot *local)
-{
-    for (uint32_t s = 0; s < step->plan.slot_count; ++s)
-        local[s] = tensors[step->slots[s].tensor];
-}
-
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
-                             const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
-                             VkDeviceAddress slot_block)
+                             const struct dml_bound_steps *bound, VkDeviceAddress slot_block)
 {
     struct dml_vk_device *vk = dispatchable->child.device->vk;
     const struct program *program = &dispatchable->program;
@@ -163,26 +156,21 @@ void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuf
 
         if (program->steps[s].wait)
             dml_vk_step_barrier(vk, cmd);
-        if (!step->late)
-            gather(&program->steps[s], tensors, scratch);
-        dml_vk_step_record(vk, step, cmd, step->late ? NULL : scratch,
-                           step->indirect ? slot_block + dispatchable->block_offsets[s] : 0);
+        dml_vk_step_record_bound(vk, step, &bound->steps[s], cmd,
+                                 step->indirect ? slot_block + dispatchable->block_offsets[s] : 0);
     }
 }
 
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
-                                  void *block)
+                                  const struct dml_bound_steps *bound, void *block)
 {
     const struct program *program = &dispatchable->program;
 
     for (uint32_t s = 0; s < program->step_count; ++s)
     {
-        if (!dispatchable->steps[s].indirect)
-            continue;
-        gather(&program->steps[s], tensors, scratch);
-        dml_vk_slot_block_write(scratch, program->steps[s].plan.slot_count,
-                                (char *)block + dispatchable->block_offsets[s]);
+        if (dispatchable->steps[s].indirect)
+            dml_vk_slot_block_write(bound->steps[s].slots, program->steps[s].plan.slot_count,
+                                    (char *)block + dispatchable->block_offsets[s]);
     }
 }
 

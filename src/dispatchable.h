@@ -108,17 +108,16 @@ HRESULT dml_dispatchable_build(struct dml_dispatchable *dispatchable);
 /* The slot of every program tensor (program.tensor_count of them) from what is bound. */
 void dml_dispatchable_resolve(const struct dml_dispatchable *dispatchable,
                               const struct dml_bound_slots *bound, struct dml_vk_slot *tensors);
+struct dml_bound_steps; /* bound_steps.h */
 /* Records every step, with a barrier before each step that waits. Steps take the slots as they
- * are now (tensors, gathered in scratch: program.max_step_slots of them), except volatile ones;
- * indirect steps (volatile ones, and those with more slots than push constants hold) read them at
- * execution from slot_block, written by dml_dispatchable_write_block. */
+ * were bound (bound), except late (volatile) ones; indirect steps (volatile ones, and those with
+ * more slots than push constants hold) read them at execution from slot_block, written by
+ * dml_dispatchable_write_block. */
 void dml_dispatchable_record(struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
-                             const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
-                             VkDeviceAddress slot_block);
-/* Writes a slot block (block_size bytes: every indirect step's) from the tensors' slots. */
+                             const struct dml_bound_steps *bound, VkDeviceAddress slot_block);
+/* Writes a slot block (block_size bytes: every indirect step's) from the slots bound. */
 void dml_dispatchable_write_block(const struct dml_dispatchable *dispatchable,
-                                  const struct dml_vk_slot *tensors, struct dml_vk_slot *scratch,
-                                  void *block);
+                                  const struct dml_bound_steps *bound, void *block);
 /* The slot block of a descriptor range, made on first use; kept until the program is released,
  * since recorded work may read it for as long as the dispatchable lives. Thread-safe. */
 HRESULT dml_dispatchable_range_block(struct dml_dispatchable *dispatchable, uint64_t gpu_handle,

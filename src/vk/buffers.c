@@ -148,7 +148,10 @@ bool dml_vk_buffer_destroy(struct dml_vk_device *dev, VkBuffer buffer)
     pthread_mutex_lock(&reg->lock);
     ptrdiff_t i = find(reg, buffer);
     if (i >= 0)
+    {
         owned = retire(reg, (size_t)i);
+        atomic_fetch_add(&reg->destroyed, 1);
+    }
     pthread_mutex_unlock(&reg->lock);
     if (owned.buffer)
         free_owned(dev, &owned);
@@ -177,7 +180,7 @@ HRESULT dml_vk_buffers_note(struct dml_vk_device *dev, const VkBuffer *buffers, 
     for (uint32_t i = 0; i < count && hr == S_OK; ++i)
         if (buffers[i] && find(reg, buffers[i]) < 0)
             *dead = i, hr = E_INVALIDARG;
-    for (uint32_t i = 0; i < count && hr == S_OK && entry; ++i)
+    for (uint32_t i = 0; i < count && hr == S_OK; ++i)
     {
         if (!buffers[i] || noted_lately(entry, buffers[i]))
             continue;

@@ -51,18 +51,46 @@ static void release_uses(struct dml_vk_device *dev, struct dml_vk_pending *entry
     entry->block_count = entry->block_capacity = 0;
 }
 
+uint64_t dml_vk_buffer_set_new(void)
+{
+    static _Atomic uint64_t last;
+    return atomic_fetch_add(&last, 1) + 1;
+}
+
+/* cmd's entry; NULL when it is not pending. The commands' lock held. */
+static struct dml_vk_pending *find_pending(struct dml_vk_commands *list, VkCommandBuffer cmd)
+{
+    for (size_t i = 0; i < list->count; ++i)
+        if (list->items[i].cmd == cmd)
+            return &list->items[i];
+    return NULL;
+}
+
+/* The count is read before the check, so that a buffer destroyed during it changes it. */
+static HRESULT note_set(struct dml_vk_device *dev, struct dml_vk_pending *entry,
+                        const VkBuffer *buffers, uint32_t count, uint64_t set, uint32_t *dead)
+{
+    uint64_t destroyed = atomic_load(&dev->buffers.destroyed);
+    HRESULT hr;
+    if (set && entry->noted_set == set && entry->noted_destroyed == destroyed)
+        return S_OK;
+    hr = dml_vk_buffers_note(dev, buffers, count, entry, dead);
+    entry->noted_set = hr == S_OK ? set : 0;
+    entry->noted_destroyed = destroyed;
+    return hr;
+}
+
 HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const VkBuffer *buffers,
-                           uint32_t count, uint32_t *dead)
+                           uint32_t count, uint64_t set, uint32_t *dead)
 {
     struct dml_vk_commands *list = &dev->commands;
-    struct dml_vk_pending *entry = NULL;
-    HRESULT hr;
+    struct dml_vk_pending *entry;
+    HRESULT hr = DXGI_ERROR_INVALID_CALL;
     if (!dev->owns_device)
         return S_OK;
     pthread_mutex_lock(&list->lock);
-    for (size_t i = 0; i < list->count && !entry; ++i)
-        entry = list->items[i].cmd == cmd ? &list->items[i] : NULL;
-    hr = dml_vk_buffers_note(dev, buffers, count, entry, dead);
+    if ((entry = find_pending(list, cmd)))
+        hr = note_set(dev, entry, buffers, count, set, dead);
     pthread_mutex_unlock(&list->lock);
     return hr;
 }
@@ -71,7 +99,7 @@ HRESULT dml_vk_command_block(struct dml_vk_device *dev, VkCommandBuffer cmd, uin
                              struct dml_vk_block *out)
 {
     struct dml_vk_commands *list = &dev->commands;
-    struct dml_vk_pending *entry = NULL;
+    struct dml_vk_pending *entry;
     *out = (struct dml_vk_block){0};
     if (!dev->owns_device)
         return S_FALSE;
@@ -80,9 +108,7 @@ HRESULT dml_vk_command_block(struct dml_vk_device *dev, VkCommandBuffer cmd, uin
     if (FAILED(hr))
         return hr;
     pthread_mutex_lock(&list->lock);
-    for (size_t i = 0; i < list->count && !entry; ++i)
-        entry = list->items[i].cmd == cmd ? &list->items[i] : NULL;
-    if (!entry)
+    if (!(entry = find_pending(list, cmd)))
         hr = E_INVALIDARG;
     else if (!dml_vk_array_reserve((void **)&entry->blocks, &entry->block_capacity,
                                    entry->block_count, sizeof(*entry->blocks)))
@@ -98,12 +124,11 @@ HRESULT dml_vk_command_block(struct dml_vk_device *dev, VkCommandBuffer cmd, uin
 bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd)
 {
     struct dml_vk_commands *list = &dev->commands;
-    bool found = false;
+    bool found;
     if (!dev->owns_device || !cmd)
         return cmd != VK_NULL_HANDLE;
     pthread_mutex_lock(&list->lock);
-    for (size_t i = 0; i < list->count && !found; ++i)
-        found = list->items[i].cmd == cmd;
+    found = find_pending(list, cmd) != NULL;
     pthread_mutex_unlock(&list->lock);
     return found;
 }

@@ -190,28 +190,18 @@ bool dml_vk_kernel_is_specialized(const struct dml_vk_kernel *kernel)
     return !choice.params;
 }
 
-/* slots NULL: the kernel reads them from slot_block at execution. */
-static void record_dispatch(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
-                            VkCommandBuffer cmd, const struct dml_vk_slot *slots,
-                            VkDeviceAddress slot_block)
+/* Binds the pipeline chosen now, pushes push with its parameter block's address (flags: or'd
+ * into it) and dispatches. */
+static void record_push(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                        VkCommandBuffer cmd, struct push *push, VkDeviceAddress flags)
 {
     struct dml_vk_kernel_choice choice;
     dml_vk_kernel_choose(kernel, &choice);
-    struct push push = {.params = choice.params};
-    if (!slots)
-    {
-        push.params |= SLOTS_INDIRECT;
-        push.slot[0] = slot_block;
-    }
-    else
-    {
-        for (uint32_t s = 0; s < kernel->slot_count; ++s)
-            push.slot[s] = slots[s].address;
-    }
+    push->params = choice.params | flags;
     /* All 128 bytes, unused slots included: the shader declares them all. */
     dev->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, choice.pipeline);
-    dev->vk.vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push),
-                               &push);
+    dev->vk.vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(*push),
+                               push);
     dev->vk.vkCmdDispatch(cmd, choice.groups[0], choice.groups[1], choice.groups[2]);
 }
 
@@ -219,6 +209,21 @@ void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel 
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block)
 {
-    bool pushed = slots && kernel->slot_count <= DML_VK_PUSH_SLOTS;
-    record_dispatch(dev, kernel, cmd, pushed ? slots : NULL, slot_block);
+    struct push push = {0};
+    if (!slots || kernel->slot_count > DML_VK_PUSH_SLOTS)
+    {
+        push.slot[0] = slot_block; /* the kernel reads its slots from there at execution */
+        return record_push(dev, kernel, cmd, &push, SLOTS_INDIRECT);
+    }
+    for (uint32_t s = 0; s < kernel->slot_count; ++s)
+        push.slot[s] = slots[s].address;
+    record_push(dev, kernel, cmd, &push, 0);
+}
+
+void dml_vk_kernel_record_pushed(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                                 VkCommandBuffer cmd, const VkDeviceAddress *slots)
+{
+    struct push push;
+    memcpy(push.slot, slots, sizeof(push.slot));
+    record_push(dev, kernel, cmd, &push, 0);
 }

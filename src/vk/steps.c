@@ -140,17 +140,15 @@ uint64_t dml_vk_step_block_bytes(const struct dml_vk_step *step)
     return step->indirect ? dml_vk_slot_block_bytes(step->slot_count) : 0;
 }
 
-static void record_direct(struct dml_vk_device *dev, const struct dml_vk_step_dispatch *dispatch,
-                          VkCommandBuffer cmd, const struct dml_vk_slot *slots)
+/* The dispatch's pushed slots from its step's (a direct step's kernels all fit), zero past them. */
+static void map_slots(const struct dml_vk_step_dispatch *dispatch, const struct dml_vk_slot *slots,
+                      VkDeviceAddress *pushed)
 {
-    struct dml_vk_slot local[DML_VK_PUSH_SLOTS];
-
-    if (!dispatch->slot_map)
-        return dml_vk_kernel_record(dev, &dispatch->kernel, cmd, slots, 0);
-    for (uint32_t s = 0; s < dispatch->kernel.slot_count; ++s)
-        local[s] = dml_vk_slot_advance(slots[dispatch->slot_map[s]],
-                                       dispatch->slot_offsets ? dispatch->slot_offsets[s] : 0);
-    dml_vk_kernel_record(dev, &dispatch->kernel, cmd, local, 0);
+    memset(pushed, 0, DML_VK_PUSH_SLOTS * sizeof(*pushed));
+    for (uint32_t s = 0; s < dispatch->kernel.slot_count && s < DML_VK_PUSH_SLOTS; ++s)
+        pushed[s] = dml_vk_slot_advance(slots[dispatch->slot_map ? dispatch->slot_map[s] : s],
+                                        dispatch->slot_offsets ? dispatch->slot_offsets[s] : 0)
+                        .address;
 }
 
 bool dml_vk_step_uses_copy_engine(const struct dml_vk_step *step, const struct dml_vk_slot *slots)
@@ -163,6 +161,8 @@ void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *ste
                         VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                         VkDeviceAddress slot_block)
 {
+    VkDeviceAddress pushed[DML_VK_PUSH_SLOTS];
+
     if (slots && dml_vk_step_uses_copy_engine(step, slots))
     {
         dml_vk_copies_record(dev, step->regions, step->region_count, cmd, slots);
@@ -173,7 +173,41 @@ void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *ste
         if (step->indirect)
             dml_vk_kernel_record(dev, &step->dispatches[d].kernel, cmd, NULL, slot_block);
         else
-            record_direct(dev, &step->dispatches[d], cmd, slots);
+        {
+            map_slots(&step->dispatches[d], slots, pushed);
+            dml_vk_kernel_record_pushed(dev, &step->dispatches[d].kernel, cmd, pushed);
+        }
+    }
+}
+
+size_t dml_vk_step_pushed_count(const struct dml_vk_step *step)
+{
+    return step->indirect ? 0 : (size_t)step->dispatch_count * DML_VK_PUSH_SLOTS;
+}
+
+void dml_vk_step_bind(const struct dml_vk_step *step, struct dml_vk_step_bound *bound)
+{
+    bound->copies = !step->late && dml_vk_step_uses_copy_engine(step, bound->slots);
+    for (uint32_t d = 0; d < step->dispatch_count && !step->indirect; ++d)
+        map_slots(&step->dispatches[d], bound->slots, bound->pushed + d * DML_VK_PUSH_SLOTS);
+}
+
+void dml_vk_step_record_bound(struct dml_vk_device *dev, const struct dml_vk_step *step,
+                              const struct dml_vk_step_bound *bound, VkCommandBuffer cmd,
+                              VkDeviceAddress slot_block)
+{
+    if (bound->copies)
+    {
+        dml_vk_copies_record(dev, step->regions, step->region_count, cmd, bound->slots);
+        return;
+    }
+    for (uint32_t d = 0; d < step->dispatch_count; ++d)
+    {
+        if (step->indirect)
+            dml_vk_kernel_record(dev, &step->dispatches[d].kernel, cmd, NULL, slot_block);
+        else
+            dml_vk_kernel_record_pushed(dev, &step->dispatches[d].kernel, cmd,
+                                        bound->pushed + d * DML_VK_PUSH_SLOTS);
     }
 }
 

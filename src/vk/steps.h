@@ -49,6 +49,23 @@ uint64_t dml_vk_step_block_bytes(const struct dml_vk_step *step);
 void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
                         VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                         VkDeviceAddress slot_block);
+/* A step with its slots as bound, made ready for recording once, when they are bound, rather
+ * than at every recording: whether its runs go to the copy engine, and what each of its direct
+ * dispatches pushes. */
+struct dml_vk_step_bound
+{
+    const struct dml_vk_slot *slots; /* the step's slot_count, as bound (the caller's) */
+    VkDeviceAddress *pushed; /* dml_vk_step_pushed_count of them (the caller's): per dispatch */
+    bool copies;             /* its runs, on the copy engine */
+};
+/* How many addresses dml_vk_step_bind writes to bound->pushed (0 for an indirect step). */
+size_t dml_vk_step_pushed_count(const struct dml_vk_step *step);
+/* Works out the rest of bound from bound->slots (ignored for a late step). */
+void dml_vk_step_bind(const struct dml_vk_step *step, struct dml_vk_step_bound *bound);
+/* dml_vk_step_record with the slots that made bound. */
+void dml_vk_step_record_bound(struct dml_vk_device *dev, const struct dml_vk_step *step,
+                              const struct dml_vk_step_bound *bound, VkCommandBuffer cmd,
+                              VkDeviceAddress slot_block);
 /* Whether dml_vk_step_record with these slots records the step's runs (the copy engine). */
 bool dml_vk_step_uses_copy_engine(const struct dml_vk_step *step, const struct dml_vk_slot *slots);
 /* A kernel that runs with a slot block whose word 0 (the unbound count) is not 0 writes nothing

@@ -82,7 +82,7 @@ static HRESULT transfer_chunk(struct dml_vk_device *dev, const struct dml_vk_all
     /* A destroy meanwhile (another thread's) keeps the buffer until the copy is done; one before
      * (between the caller's check and here) is refused rather than copied into. */
     uint32_t dead;
-    if (FAILED(hr = dml_vk_command_use(dev, cmd, &t->buffer, 1, &dead)))
+    if (FAILED(hr = dml_vk_command_use(dev, cmd, &t->buffer, 1, 0, &dead)))
     {
         dml_vk_command_discard(dev, cmd);
         return hr;

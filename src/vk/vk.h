@@ -174,6 +174,10 @@ bool dml_vk_kernel_is_specialized(const struct dml_vk_kernel *kernel);
 void dml_vk_kernel_record(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
                           VkCommandBuffer cmd, const struct dml_vk_slot *slots,
                           VkDeviceAddress slot_block);
+/* dml_vk_kernel_record with the pushed slots laid out already: slots[0 .. DML_VK_PUSH_SLOTS)
+ * are pushed as they are (the kernel's addresses, zero past them), for a kernel whose slots fit. */
+void dml_vk_kernel_record_pushed(struct dml_vk_device *dev, const struct dml_vk_kernel *kernel,
+                                 VkCommandBuffer cmd, const VkDeviceAddress *slots);
 
 /* Which engine carries a step of contiguous runs faster on this device: the compute kernel or
  * vkCmdCopyBuffer. Decided from probes timed on the GPU (or read back from an earlier process's
@@ -251,13 +255,19 @@ bool dml_vk_command_check(struct dml_vk_device *dev, VkCommandBuffer cmd);
 /* Frees a command buffer from dml_vk_command_begin without submitting it. */
 HRESULT dml_vk_command_discard(struct dml_vk_device *dev, VkCommandBuffer cmd);
 /* Before cmd (pending, of dml_vk_command_begin) records work on buffers[0..count) (NULL ones
- * skipped): E_INVALIDARG, with *dead its index, when one is not a live buffer of
+ * skipped): DXGI_ERROR_INVALID_CALL when cmd is not such a command buffer (submitted or discarded
+ * meanwhile); E_INVALIDARG, with *dead its index, when a buffer is not a live buffer of
  * dml_vk_buffer_create (destroyed since it was bound); otherwise notes that cmd uses them, so
- * that a dml_vk_buffer_destroy before cmd has run keeps them until then (E_OUTOFMEMORY). On an
- * application's device (interop) nothing is checked or noted: its buffers are its business. One
- * pass under each lock, whatever count is: RecordDispatch calls it for every dispatch. */
+ * that a dml_vk_buffer_destroy before cmd has run keeps them until then (E_OUTOFMEMORY). set
+ * names the list (dml_vk_buffer_set_new; 0: none): the same set as the last call's for cmd, with
+ * no buffer destroyed since, is checked and noted already and costs one comparison. On an
+ * application's device (interop) nothing is checked or noted: its buffers are its business.
+ * RecordDispatch calls it for every dispatch. */
 HRESULT dml_vk_command_use(struct dml_vk_device *dev, VkCommandBuffer cmd, const VkBuffer *buffers,
-                           uint32_t count, uint32_t *dead);
+                           uint32_t count, uint64_t set, uint32_t *dead);
+/* A name for a list of buffers that no other list of the process has had (never 0): a new one
+ * whenever the list changes. Thread-safe. */
+uint64_t dml_vk_buffer_set_new(void);
 
 /* A block of size bytes (dml_vk_block_alloc) that lives as long as cmd (pending, of
  * dml_vk_command_begin): freed once cmd has run or is discarded, so that what cmd records may read

@@ -115,11 +115,14 @@ struct dml_vk_buffer_registry
     pthread_mutex_t lock;
     struct dml_vk_owned_buffer *items;
     size_t count, capacity;
+    /* Buffers destroyed so far (written under the lock): while it stays the same, every buffer
+     * found live before is live still, which dml_vk_command_use reads without taking the lock. */
+    _Atomic uint64_t destroyed;
 };
 void dml_vk_buffer_registry_cleanup(struct dml_vk_device *dev);
 struct dml_vk_pending;
-/* dml_vk_command_use's check and notes, the commands' lock held (entry NULL: cmd is none of
- * ours, so only the check): one more use of each live buffer entry has not noted lately. */
+/* dml_vk_command_use's check and notes, the commands' lock held: one more use of each live
+ * buffer entry (cmd's) has not noted lately. */
 HRESULT dml_vk_buffers_note(struct dml_vk_device *dev, const VkBuffer *buffers, uint32_t count,
                             struct dml_vk_pending *entry, uint32_t *dead);
 /* One use less (the command buffer has run or was discarded): a retired buffer is freed at 0. */
@@ -299,6 +302,9 @@ struct dml_vk_pending
     VkCommandPool pool;
     VkBuffer *used; /* the registry's buffers it uses, a use each (dml_vk_command_use) */
     size_t used_count, used_capacity;
+    /* The set of buffers dml_vk_command_use noted last (0: none), and the registry's destroyed
+     * count before it checked them: while both stay, recording with that set again is done. */
+    uint64_t noted_set, noted_destroyed;
     struct dml_vk_block *blocks; /* its own (dml_vk_command_block), freed once it has run */
     size_t block_count, block_capacity;
 };

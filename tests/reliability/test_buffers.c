@@ -292,6 +292,30 @@ static void test_destroy_after_record_then_submit(void **state)
     assert_int_equal(IDMLDevice_GetDeviceRemovedReason(f->device), S_OK);
 }
 
+/* Recorded, destroyed, then recorded again into the same list: refused, though the list noted
+ * that table's buffers already (it skips them only while no buffer has been destroyed). */
+static void test_destroy_between_records_into_one_list(void **state)
+{
+    struct fixture *f = *state;
+    ID3D12Resource *doomed = buffer(f->device, POISON);
+    IDMLCommandRecorder *recorder;
+    ID3D12CommandList *list;
+
+    bind(f, f->input, f->outputs[0], doomed);
+    assert_int_equal(
+        IDMLDevice_CreateCommandRecorder(f->device, &IID_IDMLCommandRecorder, (void **)&recorder),
+        S_OK);
+    assert_int_equal(dmlopsCreateCommandList(f->device, &list), S_OK);
+    IDMLCommandRecorder_RecordDispatch(recorder, list, (IDMLDispatchable *)f->compiled, f->table);
+    IDMLCommandRecorder_RecordDispatch(recorder, list, (IDMLDispatchable *)f->compiled, f->table);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(f->device), S_OK);
+    dmlopsDestroyBuffer(f->device, doomed);
+    IDMLCommandRecorder_RecordDispatch(recorder, list, (IDMLDispatchable *)f->compiled, f->table);
+    assert_int_equal(IDMLDevice_GetDeviceRemovedReason(f->device), E_INVALIDARG);
+    assert_true(diag_says(f, "output 1: its buffer was destroyed after it was bound"));
+    IDMLCommandRecorder_Release(recorder);
+}
+
 /* The same for command lists: one already submitted (freed) or of another device. */
 static void test_record_into_submitted_or_foreign_list(void **state)
 {
@@ -331,6 +355,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_bind_foreign_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_destroy_after_bind_then_execute, setup, teardown),
         cmocka_unit_test_setup_teardown(test_destroy_after_record_then_submit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_destroy_between_records_into_one_list, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_record_into_submitted_or_foreign_list, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_destroy_after_record_then_submit, setup_volatile,
