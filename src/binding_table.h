@@ -22,9 +22,4 @@ HRESULT dml_binding_table_record(struct dml_binding_table *table,
                                  struct dml_dispatchable *dispatchable, VkCommandBuffer cmd,
                                  const char **why);
 
-/* RecordDispatch's text for a command list it may not record into. */
-#define DML_WHY_NOT_RECORDING                                                                      \
-    "the command list is not one of this device in the recording state (submitted already, or "   \
-    "another device's)"
-
 #endif
