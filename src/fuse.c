@@ -147,7 +147,6 @@ static bool end(struct fuse_pass *pass, struct program *program, struct fuse_inf
     lists = malloc((entries + 1) * sizeof(*lists));
     if (!steps || !origin || !lists)
         return free(steps), free(origin), free(lists), false;
-    program->max_step_slots = 0;
     for (uint32_t s = 0; s < pass->count; ++s)
     {
         struct fuse_work_step *step = &pass->steps[s];
@@ -157,8 +156,6 @@ static bool end(struct fuse_pass *pass, struct program *program, struct fuse_inf
             lists[e] =
                 (struct fuse_step){step->nodes[i], i + 1 < step->node_count ? e + 1 : FUSE_NONE};
         steps[s] = (struct program_step){step->plan, step->slots, false};
-        if (step->plan.slot_count > program->max_step_slots)
-            program->max_step_slots = step->plan.slot_count;
         free(step->nodes);
     }
     free(program->steps);

@@ -160,8 +160,6 @@ HRESULT program_add_step(struct program *program, struct plan *plan,
             step->wait = false;
             memset(plan, 0, sizeof(*plan)); /* moved into the step */
             ++program->step_count;
-            if (step->plan.slot_count > program->max_step_slots)
-                program->max_step_slots = step->plan.slot_count;
             return S_OK;
         }
     }

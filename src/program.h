@@ -71,7 +71,6 @@ struct program
     struct program_tensor *tensors;
     struct program_step *steps;
     uint64_t persistent_size, temporary_size; /* program_finish */
-    uint32_t max_step_slots;                  /* the most slots one step reads */
     bool finished; /* program_finish succeeded: nothing may be added; finishing again does nothing */
 };
 

@@ -56,7 +56,6 @@ static void test_one_step(void **state)
     assert_int_equal(p.tensors[owned1].offset, 256);
     assert_int_equal(p.persistent_size, 512);
     assert_int_equal(p.temporary_size, 0);
-    assert_int_equal(p.max_step_slots, 4);
     expect_waits(&p, 0, NULL);
     program_cleanup(&p);
 }
