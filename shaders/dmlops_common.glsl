@@ -44,7 +44,11 @@
 #define MAP_WRAP DMLOPS_MAP_WRAP
 #define MAP_DILATE DMLOPS_MAP_DILATE
 
-#define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
+/* A module may set its own before including this (fill.comp); src/vk/kernels.c knows which. */
+#ifndef KERNEL_WORKGROUP_SIZE
+#define KERNEL_WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
+#endif
+#define WORKGROUP_SIZE KERNEL_WORKGROUP_SIZE
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "../src/vk/params_layout.h"

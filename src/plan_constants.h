@@ -66,6 +66,12 @@
 
 /* Threads per workgroup of the generic kernels and vec.comp (local_size_x). */
 #define DMLOPS_WORKGROUP_SIZE 64u
+/* ... and of the generators (fill.comp, fill_spec.comp), whose threads each store one vector and
+ * end: at 64 the GPU started workgroups slower than they wrote (H100: every write-only case 0.55
+ * of the write ceiling; at 256, 1.00). The other kernels at 256, in the same call, were mixed
+ * (ZIP transposes 1.00 -> 0.91, L2-resident reversed slices 0.70 -> 0.90): they stay at 64 until
+ * each is measured on its own. */
+#define DMLOPS_FILL_WORKGROUP_SIZE 256u
 
 /* Binding slots (shaders/dmlops_slots.glsl, src/vk/kernels.c). Push constants: the parameter
  * block's address, then PUSH_SLOTS slot addresses (128 bytes, what Vulkan guarantees). The

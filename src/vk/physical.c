@@ -110,6 +110,13 @@ HRESULT dml_vk_requirements_check(const struct dml_vk_instance *inst, VkPhysical
     *missing = "Vulkan 1.2";
     if (props.properties.apiVersion < VK_API_VERSION_1_2)
         return S_OK;
+    /* The generators' workgroups are larger than the 128 invocations Vulkan guarantees. */
+    const VkPhysicalDeviceLimits *limits = &props.properties.limits;
+    *missing = "workgroups as large as the generators' (maxComputeWorkGroupInvocations and "
+               "maxComputeWorkGroupSize[0] of DMLOPS_FILL_WORKGROUP_SIZE)";
+    if (limits->maxComputeWorkGroupInvocations < DMLOPS_FILL_WORKGROUP_SIZE ||
+        limits->maxComputeWorkGroupSize[0] < DMLOPS_FILL_WORKGROUP_SIZE)
+        return S_OK;
     struct dml_vk_features f;
     dml_vk_features_query(inst, pd, &f);
     for (size_t i = 0; i < FEATURE_COUNT; ++i)
