@@ -85,6 +85,7 @@ void move_vector(uint index)
 #define ZIP ((FLAGS & DMLOPS_SPEC_FLAG_ZIP) != 0u)
 #define ZIP_B SIZE(ZIP_DIM)
 #define ZIP_MAX DMLOPS_ZIP_MAX
+#define ZIP_STAGED ((FLAGS & DMLOPS_SPEC_FLAG_ZIP_STAGED) != 0u)
 
 /* Byte offset of the block's vector k on a side whose J stride is j_stride (1: interleaved). */
 int64_t zip_offset(uint k, int64_t j_stride)
@@ -92,14 +93,13 @@ int64_t zip_offset(uint k, int64_t j_stride)
     return j_stride == 1 ? int64_t(16u * k) : int64_t(k) * j_stride * ELEM_BYTES;
 }
 
-/* Where the output side is interleaved, a thread's ZIP_B vectors lie side by side, so one store
- * instruction of a subgroup would write every ZIP_B-th 16 bytes: partial sectors, ZIP_B times the
- * L2 writes (NCHW -> NHWC of 3 channels: 0.87 of the ceiling on the H100, the other way 0.99). The
- * workgroup stages its vectors in shared memory and thread t then stores the workgroup's vectors
- * t, t + WORKGROUP_SIZE, ..: consecutive threads, consecutive 16 bytes. Sized 1 unless ZIP, as
- * shared memory is taken from L1 in every pipeline that declares it. */
-shared uvec4 zip_stage[ZIP ? WORKGROUP_SIZE * ZIP_MAX : 1];
-shared uint64_t zip_target[ZIP ? WORKGROUP_SIZE : 1]; /* 0: an inactive thread */
+/* ZIP_STAGED (src/plan_spec.c zip_flags: an interleaved output, an odd ZIP_B): a thread's ZIP_B
+ * vectors lie side by side, so one store instruction of a subgroup would write every ZIP_B-th 16
+ * bytes, sectors partly. The workgroup stages its vectors in shared memory and thread t then
+ * stores the workgroup's vectors t, t + WORKGROUP_SIZE, ..: consecutive threads, consecutive 16
+ * bytes. Sized 1 in every other pipeline: shared memory is taken from L1. */
+shared uvec4 zip_stage[ZIP_STAGED ? WORKGROUP_SIZE * ZIP_MAX : 1];
+shared uint64_t zip_target[ZIP_STAGED ? WORKGROUP_SIZE : 1]; /* 0: an inactive thread */
 
 void zip_store_staged(uvec4 dst[ZIP_MAX], uint64_t target)
 {
@@ -162,7 +162,7 @@ void zip_vectors(uint64_t linear, bool live)
                 insert(dst[j], a, value);
         }
     }
-    if (out_j == 1)
+    if (ZIP_STAGED)
     {
         zip_store_staged(dst, target);
         return;

@@ -120,6 +120,7 @@
 #define DMLOPS_SPEC_FLAG_FILL_INPUT 128u /* FILL: a band reads input part 1 (else zeros) */
 #define DMLOPS_SPEC_FLAG_NEAR0 (1u << 8) /* << d: dim d's periodic pads reach one period */
 #define DMLOPS_SPEC_FLAG_ZIP (1u << 16)  /* MOVE: a small dim transposed with the last */
+#define DMLOPS_SPEC_FLAG_ZIP_STAGED (1u << 17) /* ZIP: the stores staged in shared memory */
 
 #define DMLOPS_ROW_BLOCK 8u      /* ROW_BLOCKS: rows per thread block */
 #define DMLOPS_GROUP_BYTES 64    /* ROW_GROUPS: the most bytes one thread builds */

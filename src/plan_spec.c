@@ -573,16 +573,16 @@ static bool zip_side(int64_t sx, int64_t sj, uint32_t b, uint32_t e, bool *inter
     return *interleaved || (sx == 1 && magnitude(sj) * e % VEC_BYTES == 0);
 }
 
-/* Dims x and j as ZIP's X and J: one side interleaved, the other in runs, every other stride and
- * both bases whole vectors. */
-static bool zip_dims(const struct plan *plan, uint32_t x, uint32_t j)
+/* Dims x and j as ZIP's X and J: one side interleaved (*out_zipped: the output), the other in
+ * runs, every other stride and both bases whole vectors. */
+static bool zip_dims(const struct plan *plan, uint32_t x, uint32_t j, bool *out_zipped)
 {
     const struct plan_part *out = &plan->parts[0];
     uint32_t e = plan->elem_bytes, b = plan->dims[j].size;
-    bool in_zipped, out_zipped;
+    bool in_zipped;
     if (b < 2 || b > ZIP_MAX || plan->dims[x].size % (VEC_BYTES / e) ||
         !zip_side(plan->dims[x].in_stride, plan->dims[j].in_stride, b, e, &in_zipped) ||
-        !zip_side(out->strides[x], out->strides[j], b, e, &out_zipped) || in_zipped == out_zipped)
+        !zip_side(out->strides[x], out->strides[j], b, e, out_zipped) || in_zipped == *out_zipped)
         return false;
     for (uint32_t d = 0; d < plan->rank; ++d)
         if (d != x && d != j &&
@@ -593,17 +593,27 @@ static bool zip_dims(const struct plan *plan, uint32_t x, uint32_t j)
            magnitude(out->base) * e % VEC_BYTES == 0;
 }
 
+/* A thread's block on an interleaved output side is J vectors: at an odd J not whole 32-byte
+ * sectors, and each store of a warp left every sector partly written (J = 3, H100: 0.87 of the
+ * ceiling). Those stores are staged through shared memory (dmlops_move.glsl: 1.00); at J = 2
+ * staging measured 0.97 -> 0.93, so an even J stores directly. */
+static uint32_t zip_flags(bool out_zipped, uint32_t b)
+{
+    return DMLOPS_SPEC_FLAG_ZIP | (out_zipped && b % 2 ? DMLOPS_SPEC_FLAG_ZIP_STAGED : 0);
+}
+
 static bool spec_zip(const struct plan *plan, struct plan_spec *spec)
 {
     uint32_t last = plan->rank - 1, e = plan->elem_bytes;
+    bool out_zipped;
     if (plan->kernel != PLAN_KERNEL_COPY || plan->rank < 2 || e > VEC_BYTES / 2)
         return false;
     for (uint32_t j = 0; j <= last; ++j)
     {
         uint32_t x = j == last ? last - 1 : last;
-        if (!zip_dims(plan, x, j) || !spec_move(plan, spec))
+        if (!zip_dims(plan, x, j, &out_zipped) || !spec_move(plan, spec))
             continue;
-        spec->flags = DMLOPS_SPEC_FLAG_ZIP;
+        spec->flags = zip_flags(out_zipped, plan->dims[j].size);
         spec->zip_dim = j;
         spec->zip_x = x;
         spec->vtotal = (uint32_t)(plan->count / (plan->dims[j].size * (VEC_BYTES / e)));

@@ -524,6 +524,12 @@ static void test_zip_plans(void **state)
     assert_int_equal(spec.zip_dim, 2);
     assert_int_equal(spec.zip_x, 1);
     assert_int_equal(spec.vtotal, 2 * 64 * 4 / (4 * 4));
+    plan = channels_plan(1, 2, 3, 64); /* NCHW -> NHWC of RGB: an odd J, the stores staged */
+    plan.dims[0] = (struct plan_dim){.size = 2, .in_stride = 3 * 64};
+    plan.dims[1] = (struct plan_dim){.size = 64, .in_stride = 1};
+    plan.dims[2] = (struct plan_dim){.size = 3, .in_stride = 64};
+    parts[0].strides[1] = 3;
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_ZIP | DMLOPS_SPEC_FLAG_ZIP_STAGED);
 
     plan = channels_plan(1, 2, 5, 64); /* 5 channels: the tile's, had it 8 */
     assert_false(spec_of(&plan).flags & DMLOPS_SPEC_FLAG_ZIP);
