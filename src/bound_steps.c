@@ -2,31 +2,32 @@
 
 #include <stdlib.h>
 
-static void point_steps(const struct dml_dispatchable *dispatchable, struct dml_bound_steps *bound)
+/* The slots and pushed addresses of all steps (*slots, *pushed); where bound->steps is
+ * allocated, each step pointed at its share of bound->slots and bound->pushed. */
+static void lay_out(const struct dml_dispatchable *dispatchable, struct dml_bound_steps *bound,
+                    size_t *slots, size_t *pushed)
 {
-    size_t slots = 0, pushed = 0;
-
+    *slots = *pushed = 0;
     for (uint32_t s = 0; s < dispatchable->program.step_count; ++s)
     {
-        bound->steps[s].slots = bound->slots + slots;
-        bound->steps[s].pushed = bound->pushed + pushed;
-        slots += dispatchable->program.steps[s].plan.slot_count;
-        pushed += dml_vk_step_pushed_count(&dispatchable->steps[s]);
+        if (bound->steps)
+        {
+            bound->steps[s].slots = bound->slots + *slots;
+            bound->steps[s].pushed = bound->pushed + *pushed;
+        }
+        *slots += dispatchable->program.steps[s].plan.slot_count;
+        *pushed += dml_vk_step_pushed_count(&dispatchable->steps[s]);
     }
 }
 
 HRESULT dml_bound_steps_create(const struct dml_dispatchable *dispatchable,
                                struct dml_bound_steps *out)
 {
-    const struct program *program = &dispatchable->program;
-    size_t slots = 0, pushed = 0;
+    size_t slots, pushed;
 
-    for (uint32_t s = 0; s < program->step_count; ++s)
-    {
-        slots += program->steps[s].plan.slot_count;
-        pushed += dml_vk_step_pushed_count(&dispatchable->steps[s]);
-    }
-    out->steps = calloc((size_t)program->step_count + 1, sizeof(*out->steps));
+    *out = (struct dml_bound_steps){0};
+    lay_out(dispatchable, out, &slots, &pushed);
+    out->steps = calloc((size_t)dispatchable->program.step_count + 1, sizeof(*out->steps));
     out->slots = calloc(slots + 1, sizeof(*out->slots));
     out->pushed = calloc(pushed + 1, sizeof(*out->pushed));
     if (!out->steps || !out->slots || !out->pushed)
@@ -34,7 +35,7 @@ HRESULT dml_bound_steps_create(const struct dml_dispatchable *dispatchable,
         dml_bound_steps_destroy(out);
         return E_OUTOFMEMORY;
     }
-    point_steps(dispatchable, out);
+    lay_out(dispatchable, out, &slots, &pushed);
     return S_OK;
 }
 

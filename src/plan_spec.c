@@ -596,7 +596,8 @@ static bool zip_dims(const struct plan *plan, uint32_t x, uint32_t j, bool *out_
 /* A thread's block on an interleaved output side is J vectors: at an odd J not whole 32-byte
  * sectors, and each store of a warp left every sector partly written (J = 3, H100: 0.87 of the
  * ceiling). Those stores are staged through shared memory (dmlops_move.glsl: 1.00); at J = 2
- * staging measured 0.97 -> 0.93, so an even J stores directly. */
+ * DEPTH_TO_SPACE with staging measured 0.92-0.94 against 0.97 without (two H100 runs an hour
+ * apart), so an even J stores directly. */
 static uint32_t zip_flags(bool out_zipped, uint32_t b)
 {
     return DMLOPS_SPEC_FLAG_ZIP | (out_zipped && b % 2 ? DMLOPS_SPEC_FLAG_ZIP_STAGED : 0);

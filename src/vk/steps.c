@@ -157,29 +157,6 @@ bool dml_vk_step_uses_copy_engine(const struct dml_vk_step *step, const struct d
            dml_vk_copies_possible(step->regions, step->region_count, slots, step->slot_count);
 }
 
-void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
-                        VkCommandBuffer cmd, const struct dml_vk_slot *slots,
-                        VkDeviceAddress slot_block)
-{
-    VkDeviceAddress pushed[DML_VK_PUSH_SLOTS];
-
-    if (slots && dml_vk_step_uses_copy_engine(step, slots))
-    {
-        dml_vk_copies_record(dev, step->regions, step->region_count, cmd, slots);
-        return;
-    }
-    for (uint32_t d = 0; d < step->dispatch_count; ++d)
-    {
-        if (step->indirect)
-            dml_vk_kernel_record(dev, &step->dispatches[d].kernel, cmd, NULL, slot_block);
-        else
-        {
-            map_slots(&step->dispatches[d], slots, pushed);
-            dml_vk_kernel_record_pushed(dev, &step->dispatches[d].kernel, cmd, pushed);
-        }
-    }
-}
-
 size_t dml_vk_step_pushed_count(const struct dml_vk_step *step)
 {
     return step->indirect ? 0 : (size_t)step->dispatch_count * DML_VK_PUSH_SLOTS;

@@ -43,12 +43,6 @@ void dml_vk_step_destroy(struct dml_vk_device *dev, struct dml_vk_step *step);
 /* Bytes of the step's slot block (indirect steps; 0 otherwise), written by
  * dml_vk_slot_block_write. */
 uint64_t dml_vk_step_block_bytes(const struct dml_vk_step *step);
-/* Records the step: slots (slot_count of them, as bound now; NULL for a late step), and
- * slot_block (holding them, for an indirect step): its runs on the copy engine where it chose that
- * engine and the slots allow, otherwise its dispatches. */
-void dml_vk_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
-                        VkCommandBuffer cmd, const struct dml_vk_slot *slots,
-                        VkDeviceAddress slot_block);
 /* A step with its slots as bound, made ready for recording once, when they are bound, rather
  * than at every recording: whether its runs go to the copy engine, and what each of its direct
  * dispatches pushes. */
@@ -62,11 +56,13 @@ struct dml_vk_step_bound
 size_t dml_vk_step_pushed_count(const struct dml_vk_step *step);
 /* Works out the rest of bound from bound->slots (ignored for a late step). */
 void dml_vk_step_bind(const struct dml_vk_step *step, struct dml_vk_step_bound *bound);
-/* dml_vk_step_record with the slots that made bound. */
+/* Records the step with the slots that made bound (none for a late step), and slot_block
+ * (holding them, for an indirect step): its runs on the copy engine where it chose that engine
+ * and the slots allow, otherwise its dispatches. */
 void dml_vk_step_record_bound(struct dml_vk_device *dev, const struct dml_vk_step *step,
                               const struct dml_vk_step_bound *bound, VkCommandBuffer cmd,
                               VkDeviceAddress slot_block);
-/* Whether dml_vk_step_record with these slots records the step's runs (the copy engine). */
+/* Whether the step, bound to these slots, records its runs (the copy engine). */
 bool dml_vk_step_uses_copy_engine(const struct dml_vk_step *step, const struct dml_vk_slot *slots);
 /* A kernel that runs with a slot block whose word 0 (the unbound count) is not 0 writes nothing
  * and sets this bit in word 0 (shaders/dmlops_slots.glsl), so that the library can tell the

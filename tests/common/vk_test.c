@@ -74,6 +74,22 @@ static HRESULT run_setup(struct dml_vk_device *dev, const struct plan *plan,
     return hr;
 }
 
+HRESULT vk_test_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
+                            VkCommandBuffer cmd, const struct dml_vk_slot *slots,
+                            VkDeviceAddress slot_block)
+{
+    struct dml_vk_step_bound bound = {
+        .slots = slots,
+        .pushed = calloc(dml_vk_step_pushed_count(step) + 1, sizeof(VkDeviceAddress))};
+    if (!bound.pushed)
+        return E_OUTOFMEMORY;
+    if (slots)
+        dml_vk_step_bind(step, &bound);
+    dml_vk_step_record_bound(dev, step, &bound, cmd, slot_block);
+    free(bound.pushed);
+    return S_OK;
+}
+
 static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_test_slots mode)
 {
     VkCommandBuffer cmd;
@@ -83,8 +99,13 @@ static HRESULT run_dispatch(struct dml_vk_device *dev, struct run *run, enum vk_
     if (mode == VK_TEST_SLOTS_PUSHED)
     {
         dml_vk_slot_block_write(run->slots, run->step.slot_count, run->block.host);
-        dml_vk_step_record(dev, &run->step, cmd, run->slots,
-                           run->step.indirect ? run->block.address : 0);
+        hr = vk_test_step_record(dev, &run->step, cmd, run->slots,
+                                 run->step.indirect ? run->block.address : 0);
+        if (FAILED(hr))
+        {
+            dml_vk_command_discard(dev, cmd);
+            return hr;
+        }
         return dml_vk_command_submit_and_wait(dev, cmd);
     }
     uint32_t count = run->kernel.slot_count;

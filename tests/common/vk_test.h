@@ -27,10 +27,17 @@ IDMLDevice *vk_test_api_device(struct dml_vk_device **vk);
 /* Runs the plan on host memory with plan_exec: slots[s] is the memory of binding slot s. */
 void vk_test_reference(const struct plan *plan, uint8_t *const *slots);
 
+struct dml_vk_step; /* vk/steps.h */
+/* Records a program step as RecordDispatch does: bound to slots (NULL for a late step), then
+ * recorded (dml_vk_step_bind, dml_vk_step_record_bound). E_OUTOFMEMORY. */
+HRESULT vk_test_step_record(struct dml_vk_device *dev, const struct dml_vk_step *step,
+                            VkCommandBuffer cmd, const struct dml_vk_slot *slots,
+                            VkDeviceAddress slot_block);
+
 /* How the plan runs and gets its slots. */
 enum vk_test_slots
 {
-    VK_TEST_SLOTS_PUSHED,    /* as a direct program step (dml_vk_step_record): buffers and
+    VK_TEST_SLOTS_PUSHED,    /* as a direct program step (vk_test_step_record): buffers and
                                 addresses, the copy engine where the step chose it, a block
                                 written before recording where its slots do not fit */
     VK_TEST_SLOTS_ADDRESSES, /* one kernel (dml_vk_kernel_record), addresses only, as for the

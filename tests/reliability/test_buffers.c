@@ -268,21 +268,30 @@ static void test_destroy_after_bind_then_execute(void **state)
     expect_poisoned(f, f->outputs[0]);
 }
 
+/* doomed, a new buffer, bound as output 1 and recorded once into a new list of f's device. */
+static ID3D12Resource *record_doomed(struct fixture *f, IDMLCommandRecorder **recorder,
+                                     ID3D12CommandList **list)
+{
+    ID3D12Resource *doomed = buffer(f->device, POISON);
+
+    bind(f, f->input, f->outputs[0], doomed);
+    assert_int_equal(
+        IDMLDevice_CreateCommandRecorder(f->device, &IID_IDMLCommandRecorder, (void **)recorder),
+        S_OK);
+    assert_int_equal(dmlopsCreateCommandList(f->device, list), S_OK);
+    IDMLCommandRecorder_RecordDispatch(*recorder, *list, (IDMLDispatchable *)f->compiled, f->table);
+    return doomed;
+}
+
 /* Recorded, destroyed, then submitted: the buffer lives until the work is done. */
 static void test_destroy_after_record_then_submit(void **state)
 {
     struct fixture *f = *state;
-    ID3D12Resource *doomed = buffer(f->device, POISON);
     IDMLCommandRecorder *recorder;
     ID3D12CommandList *list;
+    ID3D12Resource *doomed = record_doomed(f, &recorder, &list);
     unsigned char bytes[TENSOR_BYTES] = {0};
 
-    bind(f, f->input, f->outputs[0], doomed);
-    assert_int_equal(
-        IDMLDevice_CreateCommandRecorder(f->device, &IID_IDMLCommandRecorder, (void **)&recorder),
-        S_OK);
-    assert_int_equal(dmlopsCreateCommandList(f->device, &list), S_OK);
-    IDMLCommandRecorder_RecordDispatch(recorder, list, (IDMLDispatchable *)f->compiled, f->table);
     dmlopsDestroyBuffer(f->device, doomed);
     assert_int_equal(dmlopsUploadBuffer(f->device, doomed, 0, bytes, sizeof(bytes)), E_INVALIDARG);
     assert_int_equal(dmlopsSubmitCommandList(f->device, list), S_OK);
@@ -297,16 +306,10 @@ static void test_destroy_after_record_then_submit(void **state)
 static void test_destroy_between_records_into_one_list(void **state)
 {
     struct fixture *f = *state;
-    ID3D12Resource *doomed = buffer(f->device, POISON);
     IDMLCommandRecorder *recorder;
     ID3D12CommandList *list;
+    ID3D12Resource *doomed = record_doomed(f, &recorder, &list);
 
-    bind(f, f->input, f->outputs[0], doomed);
-    assert_int_equal(
-        IDMLDevice_CreateCommandRecorder(f->device, &IID_IDMLCommandRecorder, (void **)&recorder),
-        S_OK);
-    assert_int_equal(dmlopsCreateCommandList(f->device, &list), S_OK);
-    IDMLCommandRecorder_RecordDispatch(recorder, list, (IDMLDispatchable *)f->compiled, f->table);
     IDMLCommandRecorder_RecordDispatch(recorder, list, (IDMLDispatchable *)f->compiled, f->table);
     assert_int_equal(IDMLDevice_GetDeviceRemovedReason(f->device), S_OK);
     dmlopsDestroyBuffer(f->device, doomed);

@@ -183,7 +183,7 @@ static void record(struct dml_vk_device *dev, VkCommandBuffer cmd, const struct 
                    const struct dml_vk_slot *slots, struct dml_vk_step *step)
 {
     assert_int_equal(dml_vk_step_create(dev, plan, false, step), S_OK);
-    dml_vk_step_record(dev, step, cmd, slots, 0);
+    assert_int_equal(vk_test_step_record(dev, step, cmd, slots, 0), S_OK);
 }
 
 /* A copy (engine) then a compute kernel reading its output, with only the compute-to-compute
