@@ -44,12 +44,17 @@
 #define MAP_WRAP DMLOPS_MAP_WRAP
 #define MAP_DILATE DMLOPS_MAP_DILATE
 
+#ifdef PLAN_IN_CONSTANTS
+#define WORKGROUP_SIZE GROUP_SIZE /* the plan's (src/plan_spec.c) */
+layout(local_size_x_id = DMLOPS_SPEC_GROUP_SIZE_ID) in;
+#else
 /* A module may set its own before including this (fill.comp); src/vk/kernels.c knows which. */
 #ifndef KERNEL_WORKGROUP_SIZE
 #define KERNEL_WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
 #endif
 #define WORKGROUP_SIZE KERNEL_WORKGROUP_SIZE
 layout(local_size_x = WORKGROUP_SIZE) in;
+#endif
 
 #include "../src/vk/params_layout.h"
 #define PARAMS_FIELD_U32(name) uint name;

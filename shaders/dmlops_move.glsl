@@ -84,6 +84,7 @@ void move_vector(uint index)
  * ZIP_B vectors on each side, one side (x, j) interleaved, the other one run of x per j. */
 #define ZIP ((FLAGS & DMLOPS_SPEC_FLAG_ZIP) != 0u)
 #define ZIP_B SIZE(ZIP_DIM)
+#define ZIP_X (ZIP_DIM == RANK - 1u ? RANK - 2u : RANK - 1u) /* the vector dim (src/plan_spec.c) */
 #define ZIP_MAX DMLOPS_ZIP_MAX
 #define ZIP_STAGED ((FLAGS & DMLOPS_SPEC_FLAG_ZIP_STAGED) != 0u)
 

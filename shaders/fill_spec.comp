@@ -3,6 +3,5 @@
  * src/plan_spec.c), a module of its own as move_spec.comp is. */
 #extension GL_GOOGLE_include_directive : require
 #define PLAN_IN_CONSTANTS
-#define KERNEL_WORKGROUP_SIZE DMLOPS_FILL_WORKGROUP_SIZE
 #include "dmlops_common.glsl"
 #include "dmlops_fill.glsl"

@@ -50,8 +50,8 @@
 #define MAP_SYMMETRIC DMLOPS_MAP_SYMMETRIC
 #define MAP_WRAP DMLOPS_MAP_WRAP
 
-#define WORKGROUP_SIZE DMLOPS_WORKGROUP_SIZE
-layout(local_size_x = WORKGROUP_SIZE) in;
+#define WORKGROUP_SIZE GROUP_SIZE /* the plan's (src/plan_spec.c) */
+layout(local_size_x_id = DMLOPS_SPEC_GROUP_SIZE_ID) in;
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Vec16
 {

@@ -64,14 +64,14 @@
 #define DMLOPS_PARAMS_PARTS_OFFSET 336u
 #define DMLOPS_PARAMS_PART_BYTES 80u
 
-/* Threads per workgroup of the generic kernels and vec.comp (local_size_x). */
+/* Threads per workgroup of the generic kernels (local_size_x), but fill.comp's. The specialized
+ * kernels take theirs from the plan (GROUP_SIZE, chosen per walk in src/plan_spec.c). */
 #define DMLOPS_WORKGROUP_SIZE 64u
-/* ... and of the generators (fill.comp, fill_spec.comp), whose threads each store one vector and
- * end: at 64 the GPU started workgroups slower than they wrote (H100: every write-only case 0.55
- * of the write ceiling; at 256, 1.00). The other kernels at 256, in the same call, were mixed
- * (ZIP transposes 1.00 -> 0.91, L2-resident reversed slices 0.70 -> 0.90): they stay at 64 until
- * each is measured on its own. */
-#define DMLOPS_FILL_WORKGROUP_SIZE 256u
+/* ... and of the walks whose threads each move a vector or two and end (fill.comp, and in the
+ * specialized kernels the ones plan_spec.c says): at 64 the GPU started workgroups slower than
+ * they wrote (H100: every write-only case 0.55 of the write ceiling; at 256, 1.00). The most any
+ * kernel takes (the device check in src/vk/physical.c). */
+#define DMLOPS_WIDE_WORKGROUP_SIZE 256u
 
 /* Binding slots (shaders/dmlops_slots.glsl, src/vk/kernels.c). Push constants: the parameter
  * block's address, then PUSH_SLOTS slot addresses (128 bytes, what Vulkan guarantees). The

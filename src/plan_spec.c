@@ -615,8 +615,7 @@ static bool spec_zip(const struct plan *plan, struct plan_spec *spec)
         if (!zip_dims(plan, x, j, &out_zipped) || !spec_move(plan, spec))
             continue;
         spec->flags = zip_flags(out_zipped, plan->dims[j].size);
-        spec->zip_dim = j;
-        spec->zip_x = x;
+        spec->zip_dim = j; /* the shader derives x from it */
         spec->vtotal = (uint32_t)(plan->count / (plan->dims[j].size * (VEC_BYTES / e)));
         return true;
     }
@@ -651,11 +650,8 @@ static bool spec_fill(const struct plan *plan, struct plan_spec *spec)
     return true;
 }
 
-bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct plan_spec *spec)
+static bool spec_walk(const struct plan *plan, uint64_t move_bytes, struct plan_spec *spec)
 {
-    memset(spec, 0, sizeof(*spec));
-    if (plan->rank == 0 || plan->count == 0 || plan->arith)
-        return false;
     if (plan->kernel == PLAN_KERNEL_FILL)
         return spec_fill(plan, spec);
     if (!plan_kernel_moves(plan->kernel))
@@ -663,4 +659,31 @@ bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct pl
     if (plan->count * plan->elem_bytes <= move_bytes && spec_move(plan, spec))
         return true;
     return spec_zip(plan, spec) || spec_vectors(plan, spec) || spec_move(plan, spec);
+}
+
+/* Threads per workgroup (GROUP_SIZE) of each walk. Those whose threads move a vector or two and
+ * end are wide: at 64 the H100 started workgroups slower than they moved bytes (the broadcast
+ * 0.57 of the copy ceiling, at 256 1.02; L2-resident reversed slices 0.70 -> 0.90). The tiles
+ * and ROW_GROUPS size their shared memory by theirs; ZIP measured 1.00 -> 0.91 at 256. */
+static uint32_t group_size(const struct plan_spec *spec)
+{
+    static const uint32_t sizes[] = {
+        [PLAN_SPEC_MODE_PARTS] = DMLOPS_WIDE_WORKGROUP_SIZE,
+        [PLAN_SPEC_MODE_ROW_SPLIT] = DMLOPS_WIDE_WORKGROUP_SIZE,
+        [PLAN_SPEC_MODE_ROW_BLOCKS] = DMLOPS_WIDE_WORKGROUP_SIZE,
+        [PLAN_SPEC_MODE_ROW_GROUPS] = GROUP_THREADS,
+        [PLAN_SPEC_MODE_TILE] = TILE_THREADS,
+        [PLAN_SPEC_MODE_MOVE] = DMLOPS_WIDE_WORKGROUP_SIZE,
+        [PLAN_SPEC_MODE_FILL] = DMLOPS_WIDE_WORKGROUP_SIZE,
+    };
+    return spec->flags & DMLOPS_SPEC_FLAG_ZIP ? DMLOPS_WORKGROUP_SIZE : sizes[spec->mode];
+}
+
+bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct plan_spec *spec)
+{
+    memset(spec, 0, sizeof(*spec));
+    if (plan->rank == 0 || plan->count == 0 || plan->arith || !spec_walk(plan, move_bytes, spec))
+        return false;
+    spec->group_size = group_size(spec);
+    return true;
 }

@@ -31,6 +31,9 @@
 
 #include "plan_constants.h"
 
+/* The workgroup size's constant: the specialized modules declare their local_size_x_id with it. */
+#define DMLOPS_SPEC_GROUP_SIZE_ID 232
+
 #define DMLOPS_SPEC_CONSTANTS(ONE, ARRAY)                                                          \
     ONE(MODE, mode, 0, U32, 0) /* DMLOPS_SPEC_MODE_* */                                            \
     ONE(RANK, rank, 1, U32, 1)                                                                     \
@@ -78,8 +81,8 @@
     ONE(FILL_END, fill_end, 228, I64, 0)                                                           \
     ONE(FILL_KIND, fill_kind, 229, U32, 0) /* DMLOPS_FILL_* */                                     \
     ONE(FILL_TYPE_BYTES, fill_type_bytes, 230, U32, 1)                                             \
-    ONE(ZIP_DIM, zip_dim, 231, U32, 0) /* MOVE with FLAG_ZIP: the small dim J */                   \
-    ONE(ZIP_X, zip_x, 232, U32, 0)     /* MOVE with FLAG_ZIP: the vector dim X */
+    ONE(ZIP_DIM, zip_dim, 231, U32, 0) /* MOVE with FLAG_ZIP: the small dim J (X: the last other) */ \
+    ONE(GROUP_SIZE, group_size, DMLOPS_SPEC_GROUP_SIZE_ID, U32, 64) /* local_size_x */
 
 /* Repetition for ARRAY: M(i, a...) for i < n, n one of the counts above. */
 #define DMLOPS_REPEAT(n, M, a, b, c, d, e, f) DMLOPS_REPEAT_(n, M, a, b, c, d, e, f)

@@ -10,11 +10,11 @@
 #include "spec.h"
 #include "vk_private.h"
 
-/* local_size_x of a kernel's module (KERNEL_WORKGROUP_SIZE in shaders/dmlops_common.glsl). */
+/* local_size_x of a generic kernel's module (KERNEL_WORKGROUP_SIZE in shaders/dmlops_common.glsl);
+ * a specialized one's is its plan's group_size. */
 static uint32_t workgroup_size(uint32_t kernel)
 {
-    bool fill = kernel == PLAN_KERNEL_FILL || kernel == DML_VK_KERNEL_FILL_SPEC;
-    return fill ? DMLOPS_FILL_WORKGROUP_SIZE : DMLOPS_WORKGROUP_SIZE;
+    return kernel == PLAN_KERNEL_FILL ? DMLOPS_WIDE_WORKGROUP_SIZE : DMLOPS_WORKGROUP_SIZE;
 }
 
 /* Push constants, as Push in shaders/dmlops_slots.glsl (both from plan_constants.h). */
@@ -51,11 +51,11 @@ static uint64_t div_up(uint64_t a, uint64_t b)
 }
 
 /* Spreads the workgroups over X, then Y, then Z; the shader rebuilds the linear index. */
-static HRESULT fold_groups(const struct dml_vk_device *dev, uint32_t kernel, uint64_t count,
+static HRESULT fold_groups(const struct dml_vk_device *dev, uint32_t group_size, uint64_t count,
                            uint32_t groups[3])
 {
     const uint32_t *limit = dev->props.limits.maxComputeWorkGroupCount;
-    uint64_t left = div_up(count, workgroup_size(kernel));
+    uint64_t left = div_up(count, group_size);
     for (int axis = 0; axis < 3; ++axis)
     {
         groups[axis] = (uint32_t)(left < limit[axis] ? left : limit[axis]);
@@ -99,7 +99,7 @@ static HRESULT create_specialized(struct dml_vk_device *dev, const struct plan *
         !plan_spec_from_plan(plan, dev->pipelines.move_bytes, &spec))
         return S_FALSE;
     struct dml_vk_variant variant = {spec_kernel(spec.mode), plan->elem_bytes, marks, 0};
-    HRESULT hr = fold_groups(dev, variant.kernel, (uint64_t)spec.vtotal, groups);
+    HRESULT hr = fold_groups(dev, spec.group_size, (uint64_t)spec.vtotal, groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_specialized(dev, &variant, &spec, &ready, &out->pending);
     if (hr != S_OK)
@@ -132,7 +132,7 @@ static HRESULT create_generic(struct dml_vk_device *dev, const struct plan *plan
 {
     struct dml_vk_variant variant = generic_variant(plan, marks);
     bool indexed = plan_kernel_indexed(plan->kernel);
-    HRESULT hr = fold_groups(dev, variant.kernel, plan->count, out->groups);
+    HRESULT hr = fold_groups(dev, workgroup_size(variant.kernel), plan->count, out->groups);
     if (SUCCEEDED(hr))
         hr = dml_vk_pipeline_get(dev, &variant, NULL, &out->pipeline);
     if (SUCCEEDED(hr))

@@ -113,9 +113,9 @@ HRESULT dml_vk_requirements_check(const struct dml_vk_instance *inst, VkPhysical
     /* The generators' workgroups are larger than the 128 invocations Vulkan guarantees. */
     const VkPhysicalDeviceLimits *limits = &props.properties.limits;
     *missing = "workgroups as large as the generators' (maxComputeWorkGroupInvocations and "
-               "maxComputeWorkGroupSize[0] of DMLOPS_FILL_WORKGROUP_SIZE)";
-    if (limits->maxComputeWorkGroupInvocations < DMLOPS_FILL_WORKGROUP_SIZE ||
-        limits->maxComputeWorkGroupSize[0] < DMLOPS_FILL_WORKGROUP_SIZE)
+               "maxComputeWorkGroupSize[0] of DMLOPS_WIDE_WORKGROUP_SIZE)";
+    if (limits->maxComputeWorkGroupInvocations < DMLOPS_WIDE_WORKGROUP_SIZE ||
+        limits->maxComputeWorkGroupSize[0] < DMLOPS_WIDE_WORKGROUP_SIZE)
         return S_OK;
     struct dml_vk_features f;
     dml_vk_features_query(inst, pd, &f);

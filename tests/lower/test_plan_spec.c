@@ -117,6 +117,7 @@ static void test_dense_copy(void **state)
     assert_int_equal(spec.in_limit, 4 * 64 * 4);
     assert_int_equal(spec.elems[0], 4 * 64);
     assert_int_equal(spec.vstart[1], UINT32_MAX); /* parts past the plan's */
+    assert_int_equal(spec.group_size, DMLOPS_WIDE_WORKGROUP_SIZE);
     plan = rows_plan(16, 3, 5, 7);                /* 16-byte units qualify too */
     expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
 }
@@ -137,6 +138,7 @@ static void test_chunk_thresholds(void **state)
     struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_GROUPS, 0);
     assert_int_equal(spec.vrow, 1);
     assert_int_equal(spec.stage_words, 64 * 60 / 4);
+    assert_int_equal(spec.group_size, 64); /* the staging is sized for 64 threads */
     /* Pads wider than a vector: no chunks; a long row then stays one window at a time. */
     plan = pad_plan(4, 3, 5, 380, 2, PLAN_MAP_CONSTANT);
     expect_path(&plan, PLAN_SPEC_MODE_PARTS, 0);
@@ -301,6 +303,7 @@ static void test_transpose(void **state)
     struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_TILE, 0);
     assert_int_equal(spec.tile_dim, 1);
     assert_int_equal(spec.vtotal, 2 * 3 * 3 * 64); /* 32 x 32 tiles of 64 threads */
+    assert_int_equal(spec.group_size, 64);         /* tile.comp's local size */
     assert_int_equal(spec.out_stride[0], 68 * 72);
     plan = transpose_plan(1, 2, 68, 72);
     spec = expect_path(&plan, PLAN_SPEC_MODE_TILE, DMLOPS_SPEC_FLAG_WORDS);
@@ -397,6 +400,7 @@ static void test_move_constants(void **state)
     parts[2].base = 9;
     struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     assert_int_equal(spec.vtotal, 6 * 12);
+    assert_int_equal(spec.group_size, DMLOPS_WIDE_WORKGROUP_SIZE);
     assert_int_equal(spec.rank, 2);
     assert_int_equal(spec.parts, 3);
     assert_int_equal(spec.part_axis, 1);
@@ -513,7 +517,7 @@ static void test_zip_plans(void **state)
     struct plan plan = channels_plan(1, 2, 3, 64); /* NHWC -> NCHW of RGB */
     struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_ZIP);
     assert_int_equal(spec.zip_dim, 1);
-    assert_int_equal(spec.zip_x, 2);
+    assert_int_equal(spec.group_size, DMLOPS_WORKGROUP_SIZE);
     assert_int_equal(spec.vtotal, 2 * 3 * 64 / (3 * 16));
     plan = channels_plan(4, 2, 4, 64); /* NCHW -> NHWC of RGBA: the output interleaved */
     plan.dims[0] = (struct plan_dim){.size = 2, .in_stride = 4 * 64};
@@ -522,7 +526,7 @@ static void test_zip_plans(void **state)
     parts[0].strides[1] = 4;
     spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_ZIP);
     assert_int_equal(spec.zip_dim, 2);
-    assert_int_equal(spec.zip_x, 1);
+    assert_int_equal(spec.group_size, DMLOPS_WORKGROUP_SIZE);
     assert_int_equal(spec.vtotal, 2 * 64 * 4 / (4 * 4));
     plan = channels_plan(1, 2, 3, 64); /* NCHW -> NHWC of RGB: an odd J, the stores staged */
     plan.dims[0] = (struct plan_dim){.size = 2, .in_stride = 3 * 64};
