@@ -190,6 +190,14 @@ void alloc_fault_arm(uint64_t nth)
     pthread_mutex_unlock(&lock);
 }
 
+void alloc_fault_clear(void)
+{
+    pthread_mutex_lock(&lock);
+    fail_serial = 0;
+    injected_serial = 0, injected_site = NULL, injected_depth = 0;
+    pthread_mutex_unlock(&lock);
+}
+
 bool alloc_fault_injected(void)
 {
     return alloc_fault_injected_serial() != 0;

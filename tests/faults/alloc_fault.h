@@ -31,6 +31,9 @@ uint64_t alloc_fault_count(void);
 /* The nth allocation from now returns NULL (n >= 1) and the record of the last failure is
  * cleared; 0 disarms and keeps that record for reporting. */
 void alloc_fault_arm(uint64_t nth);
+/* Disarms and clears the record of the last failure: a case that begins where another ran must
+ * not see that one's failure (a crash report would blame the wrong call). */
+void alloc_fault_clear(void);
 /* Whether the armed failure has happened, and the serial number of the allocation it hit. */
 bool alloc_fault_injected(void);
 uint64_t alloc_fault_injected_serial(void);

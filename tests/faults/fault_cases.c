@@ -1,5 +1,6 @@
 /* The cases of the fault tests. Each runs on devices of its own, made from scratch in this
- * (child) process, so that counts are the same in every process. */
+ * (child) process, so that counts are the same in every case: the first case of a process after
+ * its clean run, or the tenth, fails the same event. */
 #define COBJMACROS
 #include "fault_cases.h"
 
@@ -103,6 +104,11 @@ static bool run_clean_flow(IDMLDevice *device, unsigned *problems)
     return o.step < 0;
 }
 
+/* The process's clean run, made before its first flow case (instead of before each: every case
+ * of the process starts from the same state, so it would measure the same). */
+static struct flow_baseline flow_base;
+static bool flow_measured;
+
 static bool measure_flow(struct flow_baseline *base, unsigned *problems)
 {
     IDMLDevice *device;
@@ -158,29 +164,30 @@ static void check_usable(IDMLDevice *device, uint64_t n, const struct flow_basel
                       alloc_fault_live(), base->device_live);
 }
 
-static void flow_case(uint64_t n, unsigned *problems)
+/* Returns the step the flow stopped at (-1: none). */
+static int flow_case(uint64_t n, unsigned *problems)
 {
-    struct flow_baseline base;
     struct flow_outcome o;
     IDMLDevice *device;
     uint64_t since;
 
-    if (!measure_flow(&base, problems))
-        return;
+    if (!flow_measured && !(flow_measured = measure_flow(&flow_base, problems)))
+        return -1;
     if (!n)
-        return (void)printf("COUNT %llu\n", (unsigned long long)base.events);
+        return printf("COUNT %llu\n", (unsigned long long)flow_base.events), -1;
     since = alloc_fault_count() + 1;
     if (FAILED(fault_source_create_device(&device)))
-        return fault_problem(problems, n, "device creation failed with no injected failure");
+        return fault_problem(problems, n, "device creation failed with no injected failure"), -1;
     alloc_fault_arm(n);
     flow_run(device, &o);
     alloc_fault_arm(0);
     judge_flow(n, &o, problems);
     printf("STEP %d %d\n", o.step, IDMLDevice_GetDeviceRemovedReason(device) != S_OK);
     if (IDMLDevice_GetDeviceRemovedReason(device) == S_OK)
-        check_usable(device, n, &base, problems);
+        check_usable(device, n, &flow_base, problems);
     IDMLDevice_Release(device);
     fault_check_leaks(problems, n, since);
+    return o.step;
 }
 
 /* Releasing a device that ran the flow (it saves the pipeline cache) cannot report a failure: it
@@ -208,23 +215,56 @@ static void release_case(uint64_t n, unsigned *problems)
         fault_check_leaks(problems, n, since);
 }
 
-int fault_case_run(enum fault_loop loop, uint64_t n, int verbose)
+/* Returns the step the flow stopped at (-1: none, or not the flow loop). */
+static int run_case(enum fault_loop loop, uint64_t n, unsigned *problems)
 {
-    unsigned problems = 0;
+    int step = -1;
 
-    verbosity = verbose;
     if (loop == FAULT_LOOP_CREATION && !n)
-        count_creation(&problems);
+        count_creation(problems);
     else if (loop == FAULT_LOOP_CREATION)
-        creation_case(n, &problems);
+        creation_case(n, problems);
     else if (loop == FAULT_LOOP_FLOW)
-        flow_case(n, &problems);
+        step = flow_case(n, problems);
     else
-        release_case(n, &problems);
-    if (fault_source_validation_messages())
-        fault_problem(&problems, n, "%u validation messages", fault_source_validation_messages());
-    if (alloc_fault_bad_frees())
+        release_case(n, problems);
+    return step;
+}
+
+/* One case between its CASE and DONE lines (flushed: a crash must not lose them), with nothing
+ * of an earlier case's left to see: its failure, its lost device, its validation messages and
+ * bad frees (counted for the whole process, so each case judges what it added). */
+static int framed_case(enum fault_loop loop, uint64_t n)
+{
+    unsigned problems = 0, messages = fault_source_validation_messages();
+    uint64_t bad_frees = alloc_fault_bad_frees();
+
+    printf("CASE %llu\n", (unsigned long long)n);
+    fflush(stdout);
+    alloc_fault_clear();
+    fault_source_restore();
+    int step = run_case(loop, n, &problems);
+    if (fault_source_validation_messages() != messages)
+        fault_problem(&problems, n, "%u validation messages",
+                      fault_source_validation_messages() - messages);
+    if (alloc_fault_bad_frees() != bad_frees)
         fault_problem(&problems, n, "%llu frees of blocks that were not live",
-                      (unsigned long long)alloc_fault_bad_frees());
-    return problems ? FAULT_EXIT_PROBLEM : FAULT_EXIT_OK;
+                      (unsigned long long)(alloc_fault_bad_frees() - bad_frees));
+    printf("DONE %llu %d\n", (unsigned long long)n, problems ? FAULT_EXIT_PROBLEM : FAULT_EXIT_OK);
+    fflush(stdout);
+    return step;
+}
+
+int fault_case_run(enum fault_loop loop, uint64_t first, uint64_t last, int last_step,
+                   int verbose)
+{
+    verbosity = verbose;
+    for (uint64_t n = first; n <= last; ++n)
+    {
+        int step = framed_case(loop, n);
+
+        if (last_step >= 0 && step > last_step)
+            break; /* the parent counts no later case */
+    }
+    return FAULT_EXIT_OK;
 }

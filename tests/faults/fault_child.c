@@ -97,25 +97,17 @@ void fault_child_guard(void)
         sigaction(signals[i], &action, NULL);
 }
 
-static void parse_line(const char *line, struct child_result *out)
+/* The case a child is running, and what it reported so far. */
+struct current
 {
-    unsigned long long count;
+    uint64_t n;
+    bool started, done;
+    struct child_result result;
+};
 
-    if (sscanf(line, "COUNT %llu", &count) == 1)
-        out->count = count;
-    else if (sscanf(line, "STEP %d %d", &out->step, &out->removed) == 2)
-        return;
-    else if (!strncmp(line, "CRASH ", 6))
-        snprintf(out->crash_site, sizeof(out->crash_site), "%s", line + 6);
-    else
-        fputs(line, stdout); /* the child's own output, passed on */
-}
-
-static int status_of(int wait_status)
+static int status_of_code(int code)
 {
-    if (!WIFEXITED(wait_status))
-        return CHILD_CRASH;
-    switch (WEXITSTATUS(wait_status))
+    switch (code)
     {
     case FAULT_EXIT_OK:
         return CHILD_OK;
@@ -130,22 +122,100 @@ static int status_of(int wait_status)
     }
 }
 
-void fault_child_run(const char *loop, uint64_t n, struct child_result *out)
+static int status_of(int wait_status)
 {
-    char self[PATH_MAX], command[PATH_MAX + 128], line[4096];
+    return WIFEXITED(wait_status) ? status_of_code(WEXITSTATUS(wait_status)) : CHILD_CRASH;
+}
+
+/* A CASE line; false when the report of the case before it asked to stop. */
+static bool start_case(struct current *c, uint64_t n, fault_case_report *report, void *context)
+{
+    bool more = !c->started || report(context, c->n, &c->result);
+
+    *c = (struct current){.n = n, .started = true, .result = {.step = -1}};
+    return more;
+}
+
+static void parse_line(const char *line, struct current *c)
+{
+    unsigned long long count, n;
+    int code;
+
+    if (sscanf(line, "COUNT %llu", &count) == 1)
+        c->result.count = count;
+    else if (sscanf(line, "STEP %d %d", &c->result.step, &c->result.removed) == 2)
+        return;
+    else if (sscanf(line, "DONE %llu %d", &n, &code) == 2)
+        c->done = true, c->result.status = status_of_code(code);
+    else if (!strncmp(line, "CRASH ", 6))
+        snprintf(c->result.crash_site, sizeof(c->result.crash_site), "%s", line + 6);
+    else
+        fputs(line, stdout); /* the child's own output, passed on */
+}
+
+/* The child's last case ends with the child: one it did not finish (or never began: no device)
+ * ends as the child did, and a crash after it (at exit) is its too (the statuses run from the
+ * best to the worst). */
+static void end_child(struct current *c, int exit_status)
+{
+    if (exit_status == CHILD_OK && !c->done)
+        exit_status = CHILD_PROBLEM; /* it exited in the middle of a case */
+    if (!c->done || exit_status > (int)c->result.status)
+        c->result.status = exit_status;
+}
+
+/* One child, from case *from on; reports its cases and sets *from to the case after the last it
+ * ran. Returns false when a report asked to stop. */
+static bool run_child(const char *loop, uint64_t *from, uint64_t last, int last_step,
+                      fault_case_report *report, void *context)
+{
+    char self[PATH_MAX], command[PATH_MAX + 160], line[4096];
     ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    struct current c = {.n = *from, .result = {.step = -1}};
+    bool more = true;
     FILE *pipe;
 
-    *out = (struct child_result){.step = -1};
     self[length > 0 ? length : 0] = '\0';
-    snprintf(command, sizeof(command), "'%s' --case '%s' %llu", self, loop, (unsigned long long)n);
+    snprintf(command, sizeof(command), "'%s' --case '%s' %llu %llu %d", self, loop,
+             (unsigned long long)*from, (unsigned long long)last, last_step);
     fflush(stdout);
     if (!(pipe = popen(command, "r")))
     {
-        out->status = CHILD_PROBLEM;
-        return;
+        c.result.status = CHILD_PROBLEM;
+        *from += 1;
+        return report(context, c.n, &c.result);
     }
     while (fgets(line, sizeof(line), pipe))
-        parse_line(line, out);
-    out->status = status_of(pclose(pipe));
+    {
+        unsigned long long n;
+
+        if (sscanf(line, "CASE %llu", &n) == 1)
+            more = more && start_case(&c, n, report, context);
+        else
+            parse_line(line, &c);
+    }
+    end_child(&c, status_of(pclose(pipe)));
+    *from = c.n + 1;
+    return more && report(context, c.n, &c.result);
+}
+
+void fault_child_run_cases(const char *loop, uint64_t first, uint64_t last, int last_step,
+                           fault_case_report *report, void *context)
+{
+    for (uint64_t from = first; from <= last;)
+    {
+        if (!run_child(loop, &from, last, last_step, report, context))
+            return;
+    }
+}
+
+static bool keep(void *context, uint64_t n, const struct child_result *result)
+{
+    *(struct child_result *)context = *result;
+    return true;
+}
+
+void fault_child_run(const char *loop, uint64_t n, struct child_result *out)
+{
+    fault_child_run_cases(loop, n, n, -1, keep, out);
 }

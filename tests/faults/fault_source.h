@@ -19,6 +19,9 @@ extern const bool fault_source_loses_device;
 extern const bool fault_source_in_driver;
 /* Called once before any device is made. */
 void fault_source_init(void);
+/* Called before each case: what an earlier case of the same process broke works again (a lost
+ * device). */
+void fault_source_restore(void);
 /* A device on which the source's events are counted. */
 HRESULT fault_source_create_device(IDMLDevice **device);
 /* Validation messages seen on an instance the source made itself (the library's own instance

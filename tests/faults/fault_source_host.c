@@ -9,6 +9,10 @@ void fault_source_init(void)
 {
 }
 
+void fault_source_restore(void)
+{
+}
+
 unsigned fault_source_validation_messages(void)
 {
     return 0;

@@ -22,6 +22,11 @@ void fault_source_init(void)
     fault_vulkan_init(COUNTED);
 }
 
+void fault_source_restore(void)
+{
+    fault_vulkan_restore();
+}
+
 HRESULT fault_source_create_device(IDMLDevice **device)
 {
     return fault_vulkan_create_device(device);

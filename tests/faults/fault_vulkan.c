@@ -239,6 +239,11 @@ bool fault_vulkan_lost(void)
     return atomic_load(&lost);
 }
 
+void fault_vulkan_restore(void)
+{
+    atomic_store(&lost, false);
+}
+
 struct app_vk *fault_vulkan_app(void)
 {
     return &app;

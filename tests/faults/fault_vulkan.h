@@ -21,8 +21,10 @@ enum fault_vulkan_event
 void fault_vulkan_init(enum fault_vulkan_event event);
 /* An IDMLDevice on the application's device, through the wrappers. */
 HRESULT fault_vulkan_create_device(IDMLDevice **device);
-/* Whether a queue event has failed: the simulated device is lost for good. */
+/* Whether a queue event has failed: the simulated device is lost until fault_vulkan_restore. */
 bool fault_vulkan_lost(void);
+/* The simulated device works again, for the next case (what was submitted ran to completion). */
+void fault_vulkan_restore(void);
 /* The application's own Vulkan objects (app_vk.h), for work the test records itself. */
 struct app_vk *fault_vulkan_app(void);
 /* Validation messages (warnings and errors) the application's instance has seen. */

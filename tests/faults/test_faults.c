@@ -6,12 +6,13 @@
  * DXGI_ERROR_DEVICE_HUNG as the reason), nothing crashes or leaks, and a device that was not
  * removed still runs the whole flow correctly.
  *
- * Each case runs in a child process (fault_child.h); this parent never touches Vulkan. A child
- * that crashes fails the test, except where a driver crashes inside the very Vulkan call whose
- * own allocation failed (lavapipe in Mesa 22.3 does, in a few calls): such cases are counted and
- * listed apart, since no library can survive them. The pipeline cache goes to a private
- * directory, warmed first, so that every device loads the same file and counts do not depend on
- * the machine. DMLOPS_FAULTS_VERBOSE=1 lists every injected failure, =2 with its callers. */
+ * The cases run in child processes (fault_child.h), one after another on devices of their own;
+ * this parent never touches Vulkan. A case that crashes fails the test, except where a driver
+ * crashes inside the very Vulkan call whose own allocation failed (lavapipe in Mesa 22.3 does, in
+ * a few calls): such cases are counted and listed apart, since no library can survive them. The
+ * pipeline cache goes to a private directory, warmed first, so that every device loads the same
+ * file and counts do not depend on the machine. DMLOPS_FAULTS_VERBOSE=1 lists every injected
+ * failure, =2 with its callers. */
 #define _GNU_SOURCE
 #include <ftw.h>
 #include <setjmp.h>
@@ -100,29 +101,43 @@ static int last_flow_step(void)
     return -1;
 }
 
+/* A loop's cases as their children report them. */
+struct loop_run
+{
+    enum fault_loop loop;
+    int last_step;
+    struct loop_tally *tally;
+};
+
+static bool on_case(void *context, uint64_t n, const struct child_result *r)
+{
+    struct loop_run *run = context;
+
+    if (run->last_step >= 0 && r->step > run->last_step)
+    {
+        run->tally->events = n - 1; /* events come in step order: the rest are later steps' */
+        printf("%s: stopped after step \"%s\" (DMLOPS_FAULTS_LAST_STEP)\n",
+               fault_loop_names[run->loop], flow_steps[run->last_step].name);
+        return false;
+    }
+    record(run->tally, n, r);
+    return true;
+}
+
 static void run_loop(enum fault_loop loop)
 {
     static struct loop_tally tally;
-    int last_step = loop == FAULT_LOOP_FLOW ? last_flow_step() : -1;
+    struct loop_run run = {loop, loop == FAULT_LOOP_FLOW ? last_flow_step() : -1, &tally};
     struct child_result r;
 
     memset(&tally, 0, sizeof(tally));
     fault_child_run(fault_loop_names[loop], 0, &r);
     assert_int_equal(r.status, CHILD_OK); /* warm_up found a device: a skip now is a failure */
     tally.events = r.count;
-    for (uint64_t n = 1; n <= tally.events; ++n)
-    {
-        fault_child_run(fault_loop_names[loop], n, &r);
-        if (last_step >= 0 && r.step > last_step)
-        {
-            tally.events = n - 1; /* events come in step order: the rest are later steps' */
-            printf("%s: stopped after step \"%s\" (DMLOPS_FAULTS_LAST_STEP)\n",
-                   fault_loop_names[loop], flow_steps[last_step].name);
-            break;
-        }
-        record(&tally, n, &r);
-    }
-    assert_true(last_step < 0 || tally.events > 0);
+    if (tally.events)
+        fault_child_run_cases(fault_loop_names[loop], 1, tally.events, run.last_step, on_case,
+                              &run);
+    assert_true(run.last_step < 0 || tally.events > 0);
     print_tally(&tally);
     summarize(fault_loop_names[loop], &tally);
 }
@@ -165,9 +180,14 @@ static int clean_up(void **state)
     return nftw(cache_home, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
-static int run_child(const char *loop_name, const char *n)
+/* --case <loop> <first> [<last> [<last step>]]: the cases of fault_cases.h (a single case when
+ * run by hand). */
+static int run_child(int argc, char **argv)
 {
-    const char *env = getenv("DMLOPS_FAULTS_VERBOSE");
+    const char *env = getenv("DMLOPS_FAULTS_VERBOSE"), *loop_name = argv[2];
+    uint64_t first = strtoull(argv[3], NULL, 10);
+    uint64_t last = argc > 4 ? strtoull(argv[4], NULL, 10) : first;
+    int last_step = argc > 5 ? atoi(argv[5]) : -1;
 
     for (int loop = 0; loop < FAULT_LOOP_COUNT; ++loop)
     {
@@ -176,7 +196,7 @@ static int run_child(const char *loop_name, const char *n)
         fault_child_guard();
         gpu_require_device();
         fault_source_init();
-        return fault_case_run(loop, strtoull(n, NULL, 10), env ? atoi(env) : 0);
+        return fault_case_run(loop, first, last, last_step, env ? atoi(env) : 0);
     }
     return FAULT_EXIT_PROBLEM;
 }
@@ -190,8 +210,8 @@ int main(int argc, char **argv)
     };
     int failed;
 
-    if (argc == 4 && !strcmp(argv[1], "--case"))
-        return run_child(argv[2], argv[3]);
+    if (argc >= 4 && argc <= 6 && !strcmp(argv[1], "--case"))
+        return run_child(argc, argv);
     failed = cmocka_run_group_tests(tests, warm_up, clean_up);
     printf("%llu %ss, %llu failures injected, %s", (unsigned long long)total_events,
            fault_source_event, (unsigned long long)total_events,
