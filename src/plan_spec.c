@@ -661,10 +661,13 @@ static bool spec_walk(const struct plan *plan, uint64_t move_bytes, struct plan_
     return spec_zip(plan, spec) || spec_vectors(plan, spec) || spec_move(plan, spec);
 }
 
-/* Threads per workgroup (GROUP_SIZE) of each walk. Those whose threads move a vector or two and
- * end are wide: at 64 the H100 started workgroups slower than they moved bytes (the broadcast
- * 0.57 of the copy ceiling, at 256 1.02; L2-resident reversed slices 0.70 -> 0.90). The tiles
- * and ROW_GROUPS size their shared memory by theirs; ZIP measured 1.00 -> 0.91 at 256. */
+/* Threads per workgroup (GROUP_SIZE) of each walk. The vector walks, MODE_MOVE and MODE_FILL
+ * have a thread move a vector or two and end: at 64 the H100 started their workgroups slower than
+ * they moved bytes. At 256 (one A/B call, 2026-12-07): the generators 0.55 -> 1.00 of the write
+ * ceiling; with every kernel at 256, the broadcasting IDENTITY (a PARTS walk) 0.57 -> 1.02 of
+ * the copy ceiling, the reversed W slice (PARTS) 0.70 -> 0.90 in L2 and 1.00 in DRAM both ways,
+ * the tiny cases (MODE_MOVE) within noise. The tiles and ROW_GROUPS size their shared memory by
+ * theirs; ZIP measured 1.00 -> 0.91 at 256. */
 static uint32_t group_size(const struct plan_spec *spec)
 {
     static const uint32_t sizes[] = {
