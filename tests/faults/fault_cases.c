@@ -123,6 +123,9 @@ static bool measure_flow(struct flow_baseline *base, unsigned *problems)
     base->events = alloc_fault_count() - start;
     base->device_live = alloc_fault_live();
     IDMLDevice_Release(device);
+    if (ok && alloc_fault_live() != base->live) /* else the loop would count no event and pass */
+        fault_problem(problems, 0, "the clean flow leaves %zu blocks live (%zu before it)",
+                      alloc_fault_live(), base->live);
     return ok && alloc_fault_live() == base->live;
 }
 
