@@ -85,7 +85,7 @@
     ONE(FILL_KIND, fill_kind, 229, U32, 0) /* DMLOPS_FILL_* */                                     \
     ONE(FILL_TYPE_BYTES, fill_type_bytes, 230, U32, 1)                                             \
     ONE(ZIP_DIM, zip_dim, 231, U32, 0) /* MOVE with FLAG_ZIP: the small dim J (X: the last other) */ \
-    ONE(IN_PARTS, in_parts, 233, U32, 0) /* MOVE: input parts (0: one input), see above */          \
+    ONE(IN_PARTS, in_parts, 233, U32, 0) /* MOVE: input parts (0: one input), see above */         \
     ONE(IN_PART_AXIS, in_part_axis, 234, U32, 0)                                                   \
     ONE(GROUP_SIZE, group_size, DMLOPS_SPEC_GROUP_SIZE_ID, U32, 64) /* local_size_x */
 

@@ -271,21 +271,21 @@ static void test_in_parts_joined_rows(void **state)
             {.slot = 2, .strides = {(int64_t)n * 5, 5, 1}},
             {.slot = 0, .axis_begin = 5, .base = 6, .strides = {(int64_t)n * 7, 7, -1}},
         };
-        struct plan plan = {.kernel = PLAN_KERNEL_GENERAL,
-                            .elem_bytes = e,
-                            .rank = 3,
-                            .count = 2ull * h * 12,
-                            .dims = {{.size = 2},
-                                     {.size = h, .map = PLAN_MAP_CONSTANT, .in_size = n,
-                                      .pad_start = 1},
-                                     {.size = 12}},
-                            .part_count = 1,
-                            .parts = &out,
-                            .in_part_axis = 2,
-                            .in_part_count = 2,
-                            .in_parts = in,
-                            .slot_count = 3,
-                            .pad_value = {0x01020304u, 0x05060708u, 0x090A0B0Cu, 0x0D0E0F10u}};
+        struct plan plan = {
+            .kernel = PLAN_KERNEL_GENERAL,
+            .elem_bytes = e,
+            .rank = 3,
+            .count = 2ull * h * 12,
+            .dims = {{.size = 2},
+                     {.size = h, .map = PLAN_MAP_CONSTANT, .in_size = n, .pad_start = 1},
+                     {.size = 12}},
+            .part_count = 1,
+            .parts = &out,
+            .in_part_axis = 2,
+            .in_part_count = 2,
+            .in_parts = in,
+            .slot_count = 3,
+            .pad_value = {0x01020304u, 0x05060708u, 0x090A0B0Cu, 0x0D0E0F10u}};
         uint64_t bytes[3] = {2ull * n * 7 * e, plan.count * e, 2ull * n * 5 * e};
         run_move(&plan, bytes, VK_TEST_SLOTS_PUSHED);
     }
@@ -468,11 +468,16 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_maps),         cmocka_unit_test(test_parts),
-        cmocka_unit_test(test_eight_dims),   cmocka_unit_test(test_packed_dilate),
-        cmocka_unit_test(test_packed_parts), cmocka_unit_test(test_far_offsets),
-        cmocka_unit_test(test_tiny),         cmocka_unit_test(test_zip),
-        cmocka_unit_test(test_zip_far),      cmocka_unit_test(test_in_parts),
+        cmocka_unit_test(test_maps),
+        cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_eight_dims),
+        cmocka_unit_test(test_packed_dilate),
+        cmocka_unit_test(test_packed_parts),
+        cmocka_unit_test(test_far_offsets),
+        cmocka_unit_test(test_tiny),
+        cmocka_unit_test(test_zip),
+        cmocka_unit_test(test_zip_far),
+        cmocka_unit_test(test_in_parts),
         cmocka_unit_test(test_in_parts_joined_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
