@@ -157,6 +157,20 @@ uint plan_part_axis()
     return PARAMS.part_axis;
 }
 
+/* Input parts: how many (0: the plain input) and along which dim; their records follow the
+ * output parts' (plan_part_slot etc. at plan_part_count() + j). */
+uint plan_in_part_count()
+{
+    FROM_CONSTANTS(IN_PARTS)
+    return PARAMS.in_part_count;
+}
+
+uint plan_in_part_axis()
+{
+    FROM_CONSTANTS(IN_PART_AXIS)
+    return PARAMS.in_part_axis;
+}
+
 uint plan_in_slot()
 {
     FROM_CONSTANTS(IN_SLOT)
@@ -194,7 +208,8 @@ Dim plan_dim(uint d)
 }
 
 /* Output part k's slot, first coordinate along the part axis, base (units) and strides; k may
- * also be an input part's index (part_count + j) where the parameter block holds the plan. */
+ * also be an input part's index (part_count + j): the parameter block and MODE_MOVE's tables
+ * both hold the input parts after the output parts (the tables' OUT_BASE in bytes for all). */
 uint plan_part_slot(uint k)
 {
     FROM_CONSTANTS(OUT_SLOT(k))

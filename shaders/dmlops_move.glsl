@@ -1,8 +1,9 @@
 /* The whole plan semantics of src/plan.h, read from the parameter block (or from constants:
  * move_spec.comp): an output part along part_axis, an input part along in_part_axis
- * (parts[part_count ..]) or the plain input, per dimension the pre-map and padding map, and
- * (where the includer defines ELEM_TRANSFORM) the element's arithmetic. Included by move.comp,
- * move_spec.comp and scale_bias.comp after dmlops_common.glsl.
+ * (parts[part_count ..], in the constants' part tables after the output parts) or the plain
+ * input, per dimension the pre-map and padding map, and (where the includer defines
+ * ELEM_TRANSFORM) the element's arithmetic. Included by move.comp, move_spec.comp and
+ * scale_bias.comp after dmlops_common.glsl.
  *
  * MOVE_FORM (a specialization constant, DMLOPS_MOVE_* bits) tells a pipeline what its plans
  * leave out: one output part, no input parts, no padded dimension. The compiler then drops that
@@ -15,10 +16,11 @@
 #endif
 
 layout(constant_id = DMLOPS_SPEC_ID_MOVE_FORM) const uint MOVE_FORM = 0u;
-/* A MODE_MOVE pipeline (plan in constants, form 0) knows its part count and has one input. */
+/* A MODE_MOVE pipeline (plan in constants, form 0) knows its output and input part counts. */
 #define ONE_PART CONSTANT_OR(PARTS == 1u, (MOVE_FORM & DMLOPS_MOVE_ONE_PART) != 0u)
-#define ONE_INPUT CONSTANT_OR(true, (MOVE_FORM & DMLOPS_MOVE_ONE_INPUT) != 0u)
+#define ONE_INPUT CONSTANT_OR(IN_PARTS == 0u, (MOVE_FORM & DMLOPS_MOVE_ONE_INPUT) != 0u)
 #define AFFINE ((MOVE_FORM & DMLOPS_MOVE_AFFINE) != 0u)
+#define NO_IN_PART 0xFFFFFFFFu /* input_part: the plain input */
 
 /* Output part k's units at c, c's part_axis coordinate taken relative to the part (part 0
  * begins at 0). */
@@ -30,27 +32,58 @@ int64_t part_units(uint k, uint rank, uint c[MAX_RANK])
     return units;
 }
 
+/* c's input part (src/plan.h), c's in_part_axis coordinate made relative to it; NO_IN_PART
+ * where the plan has one input (the count is read only where the pipeline may have parts). */
+uint input_part(inout uint c[MAX_RANK])
+{
+    if (ONE_INPUT || plan_in_part_count() == 0u)
+        return NO_IN_PART;
+    uint axis = plan_in_part_axis();
+    uint j = find_part(plan_part_count(), plan_in_part_count(), c[axis]);
+    c[axis] -= plan_part_begin(j);
+    return j;
+}
+
+/* Input part j's (or the plain input's) base in units, stride along d (dim: plan_dim(d)), slot. */
+int64_t input_base(uint j)
+{
+    return j == NO_IN_PART ? plan_in_base() : plan_part_base(j);
+}
+
+int64_t input_stride(uint j, Dim dim, uint d)
+{
+    return j == NO_IN_PART ? dim.in_stride : plan_part_stride(j, d);
+}
+
+uint input_slot(uint j)
+{
+    return j == NO_IN_PART ? plan_in_slot() : plan_part_slot(j);
+}
+
 #ifdef PLAN_IN_CONSTANTS
 #include "dmlops_units.glsl"
 
 /* MODE_MOVE with SPEC_FLAG_PACKED (src/plan_spec.c): thread t builds the 16-byte vector of units
- * t * VEC_UNITS .. + VEC_UNITS - 1, which lie in one row of one part and start 16-byte aligned.
+ * t * VEC_UNITS .. + VEC_UNITS - 1, which lie in one row of one part and start 16-byte aligned,
+ * and read one input part (src/plan_spec.c packs no plan whose input parts split the last dim).
  * The outer dims are mapped once, the last one unit by unit, and the vector is stored whole:
  * one store instead of one per unit, whose per-thread work dominated small units. */
 
-/* The row's units from input units `units` on (the outer dims' share), the last dim mapped. */
-uvec4 mapped_row_vector(uint first, int64_t units)
+/* The row's units from input units `units` of input part in_part on (the outer dims' share), the
+ * last dim mapped. */
+uvec4 mapped_row_vector(uint first, int64_t units, uint in_part)
 {
     uvec4 v = uvec4(0);
     Dim dim = plan_dim(RANK - 1u);
-    uint64_t source = slot_address(IN_SLOT);
+    int64_t stride = input_stride(in_part, dim, RANK - 1u);
+    uint64_t source = slot_address(input_slot(in_part));
     [[unroll]] for (uint r = 0; r < VEC_UNITS; ++r)
     {
         int64_t i = map_coordinate(dim, first + r);
         VALUE_T value = elem_of(plan_pad_value(), 0);
         if (i >= 0)
         {
-            int64_t at = (units + i * dim.in_stride) * ELEM_BYTES;
+            int64_t at = (units + i * stride) * ELEM_BYTES;
             value = VALUE_T(Elem(source + uint64_t(at)).value);
         }
         insert(v, r, value);
@@ -65,17 +98,19 @@ void move_vector(uint index)
     uint part = ONE_PART ? 0u : find_part(0, PARTS, c[PART_AXIS]);
     int64_t offset = part_units(part, RANK, c) * ELEM_BYTES;
     uint64_t target = slot_address(OUT_SLOT(part)) + uint64_t(offset);
-    int64_t units = IN_BASE;
+    uint in_part = input_part(c);
+    int64_t units = input_base(in_part);
     bool padded = false;
     for (uint d = 0; d < last; ++d)
     {
-        int64_t i = map_coordinate(plan_dim(d), c[d]);
+        Dim dim = plan_dim(d);
+        int64_t i = map_coordinate(dim, c[d]);
         padded = padded || i < 0;
-        units += i * IN_STRIDE(d);
+        units += i * input_stride(in_part, dim, d);
     }
     uvec4 v = uvec4(PAD(0), PAD(1), PAD(2), PAD(3)); /* the pad unit over 16 bytes */
     if (!padded)
-        v = mapped_row_vector(c[last], units);
+        v = mapped_row_vector(c[last], units, in_part);
     Vector(target).value = v;
 }
 
@@ -200,15 +235,8 @@ void main()
     coordinates(uint(index), rank, c);
     uint part = ONE_PART ? 0u : find_part(0, plan_part_count(), c[plan_part_axis()]);
     Elem dst = elem_at(plan_part_slot(part), part_units(part, rank, c));
-    bool parted = !ONE_INPUT && PARAMS.in_part_count != 0;
-    uint in_part = 0;
-    if (parted)
-    {
-        uint in_axis = PARAMS.in_part_axis;
-        in_part = find_part(PARAMS.part_count, PARAMS.in_part_count, c[in_axis]);
-        c[in_axis] -= plan_part_begin(in_part);
-    }
-    int64_t units = parted ? plan_part_base(in_part) : plan_in_base();
+    uint in_part = input_part(c);
+    int64_t units = input_base(in_part);
     for (uint d = 0; d < rank; ++d)
     {
         Dim dim = plan_dim(d);
@@ -218,8 +246,7 @@ void main()
             dst.value = ELEM_FROM_UVEC4(plan_pad_value());
             return;
         }
-        units += i * (parted ? plan_part_stride(in_part, d) : dim.in_stride);
+        units += i * input_stride(in_part, dim, d);
     }
-    uint slot = parted ? plan_part_slot(in_part) : plan_in_slot();
-    dst.value = ELEM_TRANSFORM(elem_at(slot, units).value);
+    dst.value = ELEM_TRANSFORM(elem_at(input_slot(in_part), units).value);
 }

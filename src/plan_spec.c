@@ -463,10 +463,12 @@ static bool spec_vectors(const struct plan *plan, struct plan_spec *spec)
 }
 
 /* MODE_MOVE: the move kernel's walk, one unit per thread, with the whole plan in constants
- * (plan_spec_constants.h says which): no output dense, no vector alignment needed. */
+ * (plan_spec_constants.h says which): no output dense, no vector alignment needed; output and
+ * input parts share the part tables. */
 static bool move_fits(const struct plan *plan)
 {
-    if (plan->in_part_count || plan->part_count > DMLOPS_MOVE_PARTS || plan->count > MAX_THREADS)
+    if ((uint64_t)plan->part_count + plan->in_part_count > DMLOPS_MOVE_PARTS ||
+        plan->count > MAX_THREADS)
         return false;
     for (uint32_t d = 0; d < plan->rank; ++d)
         if (plan->dims[d].pad_start < INT32_MIN || plan->dims[d].pad_start > INT32_MAX)
@@ -474,13 +476,26 @@ static bool move_fits(const struct plan *plan)
     return true;
 }
 
-static void move_strides(const struct plan *plan, struct plan_spec *spec)
+/* Record k of MODE_MOVE's part tables: the output parts, then the input parts (the parameter
+ * block's order, which the shader's accessors assume in both). */
+static const struct plan_part *move_record(const struct plan *plan, uint32_t k)
+{
+    return k < plan->part_count ? &plan->parts[k] : &plan->in_parts[k - plan->part_count];
+}
+
+static void move_records(const struct plan *plan, struct plan_spec *spec)
 {
     uint64_t *strides[DMLOPS_MOVE_PARTS] = {spec->out_stride, spec->out_stride_1,
                                             spec->out_stride_2, spec->out_stride_3};
-    for (uint32_t k = 0; k < plan->part_count; ++k)
+    for (uint32_t k = 0; k < plan->part_count + plan->in_part_count; ++k)
+    {
+        const struct plan_part *part = move_record(plan, k);
+        spec->begin[k] = part->axis_begin;
+        spec->out_base[k] = (uint64_t)(part->base * plan->elem_bytes); /* bytes, every record */
+        spec->out_slot[k] = part->slot;
         for (uint32_t d = 0; d < plan->rank; ++d)
-            strides[k][d] = (uint64_t)plan->parts[k].strides[d];
+            strides[k][d] = (uint64_t)part->strides[d];
+    }
 }
 
 /* Every 16 output bytes in a row lie in one row of one part, 16-byte aligned (vectors of at
@@ -512,6 +527,8 @@ static void move_constants(const struct plan *plan, struct plan_spec *spec)
     spec->rank = plan->rank;
     spec->parts = plan->part_count;
     spec->part_axis = plan->part_axis;
+    spec->in_parts = plan->in_part_count;
+    spec->in_part_axis = plan->in_part_count ? plan->in_part_axis : 0; /* one pipeline per shape */
     spec->in_base = plan->in_base;
     spec->in_slot = plan->in_slot;
     spec->vtotal = (uint32_t)plan->count;
@@ -527,13 +544,7 @@ static void move_constants(const struct plan *plan, struct plan_spec *spec)
         spec->pad_start[d] = (uint32_t)(int32_t)dim->pad_start;
         spec->step[d] = dim->step;
     }
-    for (uint32_t k = 0; k < plan->part_count; ++k)
-    {
-        spec->begin[k] = plan->parts[k].axis_begin;
-        spec->out_base[k] = (uint64_t)(plan->parts[k].base * plan->elem_bytes);
-        spec->out_slot[k] = plan->parts[k].slot;
-    }
-    move_strides(plan, spec);
+    move_records(plan, spec);
 }
 
 /* A 16-byte vector per thread where the output allows it. */
@@ -545,6 +556,14 @@ static void move_pack(const struct plan *plan, struct plan_spec *spec)
     spec->vtotal /= VEC_BYTES / plan->elem_bytes;
 }
 
+/* The packed walk reads a vector's units from one input part, picked by the vector's outer
+ * coordinates: input parts along the last dim (a JOIN of rows, whose vectors may span two
+ * parts) stay one unit per thread. */
+static bool in_parts_pack(const struct plan *plan)
+{
+    return plan->in_part_count == 0 || plan->in_part_axis != plan->rank - 1;
+}
+
 static bool spec_move(const struct plan *plan, struct plan_spec *spec)
 {
     memset(spec, 0, sizeof(*spec));
@@ -552,7 +571,8 @@ static bool spec_move(const struct plan *plan, struct plan_spec *spec)
         return false;
     spec->mode = PLAN_SPEC_MODE_MOVE;
     move_constants(plan, spec);
-    move_pack(plan, spec);
+    if (in_parts_pack(plan))
+        move_pack(plan, spec);
     return true;
 }
 
@@ -607,7 +627,8 @@ static bool spec_zip(const struct plan *plan, struct plan_spec *spec)
 {
     uint32_t last = plan->rank - 1, e = plan->elem_bytes;
     bool out_zipped;
-    if (plan->kernel != PLAN_KERNEL_COPY || plan->rank < 2 || e > VEC_BYTES / 2)
+    if (plan->kernel != PLAN_KERNEL_COPY || plan->in_part_count || plan->rank < 2 ||
+        e > VEC_BYTES / 2)
         return false;
     for (uint32_t j = 0; j <= last; ++j)
     {

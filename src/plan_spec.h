@@ -58,8 +58,8 @@ _Static_assert(sizeof(struct plan_spec) ==
  * 16-byte aligned: spec->mode and spec->flags then say how the kernel walks the plan, and
  * mode PLAN_SPEC_MODE_TILE is tile.comp's. Plans they do not take, and plans that write at most
  * move_bytes (latency-bound: the shortest walk wins), take PLAN_SPEC_MODE_MOVE when they have
- * one input and at most DMLOPS_MOVE_PARTS parts: move.comp's walk with the plan in constants.
- * spec->vtotal is the thread count. */
+ * at most DMLOPS_MOVE_PARTS output and input parts together: move.comp's walk with the plan in
+ * constants. spec->vtotal is the thread count. */
 bool plan_spec_from_plan(const struct plan *plan, uint64_t move_bytes, struct plan_spec *spec);
 
 #endif

@@ -18,7 +18,10 @@
  * PAD_START (int32 bits: a pre-map's b may be negative) and STEP, VTOTAL (threads: the plan's
  * count, or its vectors with FLAG_PACKED), FLAGS, SLOT_MASK, per part BEGIN, OUT_BASE (int64
  * bits) and OUT_SLOT, and the strides of parts 0 to 3 (OUT_STRIDE, OUT_STRIDE_1 .. _3: int64
- * bits).
+ * bits). A plan with input parts has IN_PARTS of them along IN_PART_AXIS in the same tables after
+ * its PARTS output parts (records PARTS .. PARTS + IN_PARTS - 1, as the parameter block lays them
+ * out), at most DMLOPS_MOVE_PARTS records in all. OUT_BASE is in bytes for every record, input
+ * parts' too; the shader's plan_part_base returns units.
  *
  * MODE_FILL (fill_spec.comp, fill.comp's generator with the plan in constants): MODE_MOVE's
  * constants, with a BAND's input part as part 1, and struct plan_fill's fields (FILL_*).
@@ -82,6 +85,8 @@
     ONE(FILL_KIND, fill_kind, 229, U32, 0) /* DMLOPS_FILL_* */                                     \
     ONE(FILL_TYPE_BYTES, fill_type_bytes, 230, U32, 1)                                             \
     ONE(ZIP_DIM, zip_dim, 231, U32, 0) /* MOVE with FLAG_ZIP: the small dim J (X: the last other) */ \
+    ONE(IN_PARTS, in_parts, 233, U32, 0) /* MOVE: input parts (0: one input), see above */         \
+    ONE(IN_PART_AXIS, in_part_axis, 234, U32, 0)                                                   \
     ONE(GROUP_SIZE, group_size, DMLOPS_SPEC_GROUP_SIZE_ID, U32, 64) /* local_size_x */
 
 /* Repetition for ARRAY: M(i, a...) for i < n, n one of the counts above. */

@@ -92,12 +92,15 @@ static HRESULT choose_engine(struct dml_vk_device *dev, const struct plan *plan,
     return S_OK;
 }
 
-/* A JOIN that the specialized kernel takes whole (plan_spec.h) is one dispatch rather than cut. */
+/* A JOIN that a vector walk takes whole (plan_spec.h) is one dispatch rather than cut. MODE_MOVE
+ * takes JOINs too, one unit per thread along a joined last dim, while the cuts' copies get the
+ * vector walks (or packed MODE_MOVE): those stay cut, as before MODE_MOVE took input parts. */
 static bool joined_whole(const struct dml_vk_device *dev, const struct plan *plan)
 {
     struct plan_spec spec;
     return dev->pipelines.specialize && plan->in_part_count > 1 &&
-           plan_spec_from_plan(plan, dev->pipelines.move_bytes, &spec);
+           plan_spec_from_plan(plan, dev->pipelines.move_bytes, &spec) &&
+           spec.mode != PLAN_SPEC_MODE_MOVE;
 }
 
 HRESULT dml_vk_step_create(struct dml_vk_device *dev, const struct plan *plan, bool late,

@@ -250,7 +250,8 @@ static struct plan join_plan(uint32_t e, uint32_t rows, const uint32_t *widths, 
 
 /* A JOIN along the innermost axis of dense inputs whose rows are whole vectors: the mirror of the
  * row split (JOIN), the input parts in the part tables and the output in IN_SLOT / IN_BASE; any
- * number of alike inputs (UNIFORM). Other JOINs are cut or left to the generic kernel. */
+ * number of alike inputs (UNIFORM). Other JOINs are cut or left to MODE_MOVE (at most
+ * DMLOPS_MOVE_PARTS parts in all; not packed along a joined last dim) or the generic kernel. */
 static void test_join_rows(void **state)
 {
     const uint32_t join = DMLOPS_SPEC_FLAG_JOIN;
@@ -277,22 +278,27 @@ static void test_join_rows(void **state)
     spec = expect_path(&plan, PLAN_SPEC_MODE_ROW_SPLIT, join);
     assert_int_equal(spec.out_base[1], 16);
     joined[1].base = 2;
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     plan = join_plan(4, 5, mixed, 3);
     joined[2].strides[0] = 12; /* an input not dense */
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     plan = join_plan(4, 5, mixed, 3);
     parts[0].base = 2; /* the output not 16-byte aligned */
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     const uint32_t ragged[] = {4, 6, 6}; /* 24-byte rows: not whole vectors */
     plan = join_plan(4, 5, ragged, 3);
-    expect_generic(&plan);
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
     plan = join_plan(4, 5, widths, 32);
     joined[20].slot = 40; /* alike inputs past the tables on consecutive slots only */
     expect_generic(&plan);
-    plan = join_plan(4, 5, mixed, 3);
+    const uint32_t outer[] = {2, 2, 1};
+    plan = join_plan(4, 5, outer, 3);
     plan.in_part_axis = 0; /* along an outer axis (after the lowering's merges) */
-    expect_generic(&plan);
+    plan.dims[1].size = plan.dims[0].in_stride = parts[0].strides[0] = 8; /* rows of 8 */
+    plan.count = 5 * 8;
+    for (int k = 0; k < 3; ++k)
+        joined[k] = (struct plan_part){.slot = k, .axis_begin = 2 * k, .strides = {8, 1}};
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED);
 }
 
 /* Input and output disagree on the fastest dim, both sides at least TILE_MIN_SIDE (8): the
@@ -342,8 +348,8 @@ static void test_periodic_near(void **state)
     assert_int_equal(spec.last_bias, 18);
 }
 
-/* What the vector walks leave to MODE_MOVE (one input, at most DMLOPS_MOVE_PARTS parts), and
- * what stays on the generic kernels. */
+/* What the vector walks leave to MODE_MOVE (at most DMLOPS_MOVE_PARTS output and input parts),
+ * and what stays on the generic kernels. */
 static void test_move_plans(void **state)
 {
     struct plan plan = rows_plan(4, 4, 64, 64);
@@ -376,7 +382,8 @@ static void test_move_plans(void **state)
     plan.kernel = PLAN_KERNEL_GENERAL;
     plan.in_part_count = 2;
     plan.in_parts = in_parts;
-    expect_generic(&plan); /* a JOIN the row walk does not take */
+    expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED); /* a JOIN the row walk
+                                                                         does not take */
     static const uint32_t five[] = {4, 4, 4, 4, 4};
     plan = split_plan(4, 2, five, DMLOPS_MOVE_PARTS);
     parts[0].base = 1; /* not 16-byte aligned: no vector walk */
@@ -417,6 +424,88 @@ static void test_move_constants(void **state)
     assert_int_equal(spec.out_stride_1[0], 5);
     assert_int_equal(spec.out_stride_2[0], 4);
     assert_int_equal(spec.out_stride_2[1], 1);
+}
+
+/* [c, h, w] of 4-byte units, reflect-padded along w (from an input row of w - 2), read from two
+ * input parts along c (channels 0-1 from slot 0, 2-3 from slot 2 with its rows bottom up) into
+ * one dense part in slot 1: a fused SPLIT, reverse, JOIN and padding. */
+static struct plan_part two_inputs[5];
+static struct plan in_parts_plan(uint32_t h, uint32_t w)
+{
+    uint32_t n = w - 2;
+    parts[0] = (struct plan_part){.slot = 1, .strides = {(int64_t)h * w, w, 1}};
+    two_inputs[0] = (struct plan_part){.slot = 0, .strides = {(int64_t)h * n, n, 1}};
+    two_inputs[1] = (struct plan_part){.slot = 2,
+                                       .axis_begin = 2,
+                                       .base = (int64_t)(h - 1) * n + 3,
+                                       .strides = {(int64_t)h * n, -(int64_t)n, 1}};
+    return (struct plan){
+        .kernel = PLAN_KERNEL_GENERAL,
+        .elem_bytes = 4,
+        .rank = 3,
+        .count = 4ull * h * w,
+        .dims = {{.size = 4},
+                 {.size = h},
+                 {.size = w, .map = PLAN_MAP_REFLECT, .in_size = n, .pad_start = 1}},
+        .part_count = 1,
+        .parts = parts,
+        .in_part_count = 2,
+        .in_parts = two_inputs,
+        .slot_count = 3};
+}
+
+/* Input parts go into the part tables after the output parts (bases in bytes), with their count
+ * and axis; packed only where the input parts split an outer dim; at most DMLOPS_MOVE_PARTS
+ * records in all. */
+static void test_move_in_parts(void **state)
+{
+    struct plan plan = in_parts_plan(3, 5); /* rows of 20 bytes: one unit per thread */
+    struct plan_spec spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    assert_int_equal(spec.vtotal, 4 * 3 * 5);
+    assert_int_equal(spec.parts, 1);
+    assert_int_equal(spec.in_parts, 2);
+    assert_int_equal(spec.in_part_axis, 0);
+    assert_int_equal(spec.slot_mask, 0x7);
+    assert_int_equal(spec.out_slot[0], 1);
+    assert_int_equal(spec.out_slot[1], 0);
+    assert_int_equal(spec.out_slot[2], 2);
+    assert_int_equal(spec.begin[1], 0);
+    assert_int_equal(spec.begin[2], 2);
+    assert_int_equal(spec.out_base[1], 0);
+    assert_int_equal(spec.out_base[2], (2 * 3 + 3) * 4); /* bytes */
+    assert_int_equal(spec.out_stride[1], 5);
+    assert_int_equal(spec.out_stride_1[0], 9);
+    assert_int_equal((int64_t)spec.out_stride_2[1], -3);
+    assert_int_equal(spec.out_stride_2[2], 1);
+    assert_int_equal(spec.map[2], PLAN_MAP_REFLECT);
+
+    plan = in_parts_plan(3, 16); /* rows of whole vectors */
+    assert_int_equal(expect_path(&plan, PLAN_SPEC_MODE_MOVE, DMLOPS_SPEC_FLAG_PACKED).vtotal,
+                     4 * 3 * 16 / 4);
+    plan.in_part_axis = 2; /* a vector would span two input parts */
+    two_inputs[1].axis_begin = 8;
+    spec = expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0);
+    assert_int_equal(spec.in_part_axis, 2);
+
+    plan = in_parts_plan(3, 5);
+    two_inputs[2] = (struct plan_part){.slot = 3, .axis_begin = 3, .strides = {15, 5, 1}};
+    two_inputs[3] = two_inputs[2];
+    plan.in_part_count = 3; /* four records: the tables' size */
+    plan.slot_count = 4;
+    assert_int_equal(expect_path(&plan, PLAN_SPEC_MODE_MOVE, 0).out_slot[3], 3);
+    plan.in_part_count = 4; /* five */
+    two_inputs[3].axis_begin = 4;
+    plan.dims[0].size = 5;
+    plan.count = 5 * 3 * 5;
+    expect_generic(&plan);
+    plan.in_part_count = 3; /* three, and two output parts */
+    plan.dims[0].size = 4;
+    plan.count = 4 * 3 * 5;
+    parts[1] = (struct plan_part){.slot = 4, .axis_begin = 1, .strides = {15, 5, 1}};
+    plan.part_count = 2;
+    plan.part_axis = 1;
+    plan.slot_count = 5;
+    expect_generic(&plan);
 }
 
 /* MODE_MOVE packs 16-byte vectors when each lies in one row of one part, aligned. */
@@ -610,7 +699,7 @@ static void test_constant_ids(void **state)
         for (int j = 0; j < i; ++j)
             assert_int_not_equal(ids[i], ids[j]);
     }
-    assert_int_equal(n, 221);
+    assert_int_equal(n, 223);
 }
 
 int main(void)
@@ -620,11 +709,10 @@ int main(void)
         cmocka_unit_test(test_row_groups),      cmocka_unit_test(test_row_split),
         cmocka_unit_test(test_uniform_parts),   cmocka_unit_test(test_join_rows),
         cmocka_unit_test(test_transpose),       cmocka_unit_test(test_periodic_near),
-        cmocka_unit_test(test_move_plans),
-        cmocka_unit_test(test_move_constants),   cmocka_unit_test(test_move_tiny),
-        cmocka_unit_test(test_move_packed),   cmocka_unit_test(test_fill_plans),
-        cmocka_unit_test(test_zip_plans),
-        cmocka_unit_test(test_constant_ids),
+        cmocka_unit_test(test_move_plans),      cmocka_unit_test(test_move_constants),
+        cmocka_unit_test(test_move_in_parts),   cmocka_unit_test(test_move_tiny),
+        cmocka_unit_test(test_move_packed),     cmocka_unit_test(test_fill_plans),
+        cmocka_unit_test(test_zip_plans),       cmocka_unit_test(test_constant_ids),
         cmocka_unit_test(test_rows_at_a_pitch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,8 +3,8 @@
  * takes that mode and gets its own pipeline, then compares every byte of every slot with
  * vk_test_reference (outputs start poisoned). Every padding map, pre-maps of negative and
  * non-unit scale, SLICE_GRAD's dilation, several parts with gapped and reversed strides, all
- * eight dims, every unit size and a slot block, one unit per thread and packed vectors, and
- * offsets past 2^31 units. */
+ * eight dims, every unit size and a slot block, one unit per thread and packed vectors, input
+ * parts (JOIN, fused), and offsets past 2^31 units. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -194,6 +194,103 @@ static void test_packed_parts(void **state)
                         u + 2 == COUNT(units) ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED);
 }
 
+/* Input parts along c of [c, h, w] (channels 0 .. c0 - 1, then the rest), w reflect-padded from
+ * rows of n units: the fused SPLIT of C, reverse of one half and JOIN (the benchmark's chain8).
+ * Part 0 is dense; part 1 reads its rows bottom up from a base past `gap` units. Both in slot 0
+ * (one_slot, part 1 after part 0's units) or in slots 0 and 2; the output dense in slot 1. */
+struct in_parts_case
+{
+    uint32_t c, c0, h, w, n, gap;
+    bool one_slot;
+};
+
+static struct plan channel_parts_plan(const struct in_parts_case *k, uint32_t e,
+                                      struct plan_part *out, struct plan_part *in, uint64_t *bytes)
+{
+    int64_t plane = (int64_t)k->h * k->n, first = k->c0 * plane, rest = (k->c - k->c0) * plane;
+    *out = (struct plan_part){.slot = 1, .strides = {(int64_t)k->h * k->w, k->w, 1}};
+    in[0] = (struct plan_part){.slot = 0, .strides = {plane, k->n, 1}};
+    in[1] = (struct plan_part){.slot = k->one_slot ? 0 : 2,
+                               .axis_begin = k->c0,
+                               .base = (k->one_slot ? first : 0) + k->gap + plane - k->n,
+                               .strides = {plane, -(int64_t)k->n, 1}};
+    bytes[0] = (uint64_t)(k->one_slot ? first + k->gap + rest : first) * e;
+    bytes[1] = (uint64_t)k->c * k->h * k->w * e;
+    bytes[2] = (uint64_t)(k->gap + rest) * e;
+    return (struct plan){
+        .kernel = PLAN_KERNEL_GENERAL,
+        .elem_bytes = e,
+        .rank = 3,
+        .count = (uint64_t)k->c * k->h * k->w,
+        .dims = {{.size = k->c},
+                 {.size = k->h},
+                 {.size = k->w, .map = PLAN_MAP_REFLECT, .in_size = k->n, .pad_start = 2}},
+        .part_count = 1,
+        .parts = out,
+        .in_part_count = 2,
+        .in_parts = in,
+        .slot_count = k->one_slot ? 2 : 3,
+        .pad_value = {0x8899AABBu, 0x11223344u, 0x55667788u, 0x99AABBCCu}};
+}
+
+/* Every unit size, one unit per thread (rows of 37) and packed (rows of 48, whole vectors below
+ * 16-byte units), input parts in two slots and in one; partial last workgroups throughout. The
+ * last unit size through a slot block. */
+static void test_in_parts(void **state)
+{
+    static const struct in_parts_case cases[] = {
+        {4, 2, 3, 37, 33, 5, false},
+        {5, 3, 2, 37, 20, 3, true},
+        {4, 1, 3, 48, 40, 7, false},
+        {3, 2, 2, 48, 47, 0, true},
+    };
+    for (size_t u = 0; u < COUNT(units); ++u)
+    {
+        for (size_t i = 0; i < COUNT(cases); ++i)
+        {
+            struct plan_part out, in[2];
+            uint64_t bytes[3];
+            uint32_t e = units[u];
+            struct plan plan = channel_parts_plan(&cases[i], e, &out, in, bytes);
+            run_move_as(&plan, bytes,
+                        u + 1 == COUNT(units) ? VK_TEST_SLOTS_BLOCK : VK_TEST_SLOTS_PUSHED,
+                        cases[i].w * e % 16 == 0 && e < 16);
+        }
+    }
+}
+
+/* Input parts along the last dim (a JOIN of rows of 5 and 7 units, the second read right to
+ * left) under a CONSTANT-padded middle dim: one unit per thread, a vector could span both. */
+static void test_in_parts_joined_rows(void **state)
+{
+    for (size_t u = 0; u < COUNT(units); ++u)
+    {
+        uint32_t e = units[u], h = 5, n = 3;
+        struct plan_part out = {.slot = 1, .strides = {(int64_t)h * 12, 12, 1}};
+        struct plan_part in[2] = {
+            {.slot = 2, .strides = {(int64_t)n * 5, 5, 1}},
+            {.slot = 0, .axis_begin = 5, .base = 6, .strides = {(int64_t)n * 7, 7, -1}},
+        };
+        struct plan plan = {
+            .kernel = PLAN_KERNEL_GENERAL,
+            .elem_bytes = e,
+            .rank = 3,
+            .count = 2ull * h * 12,
+            .dims = {{.size = 2},
+                     {.size = h, .map = PLAN_MAP_CONSTANT, .in_size = n, .pad_start = 1},
+                     {.size = 12}},
+            .part_count = 1,
+            .parts = &out,
+            .in_part_axis = 2,
+            .in_part_count = 2,
+            .in_parts = in,
+            .slot_count = 3,
+            .pad_value = {0x01020304u, 0x05060708u, 0x090A0B0Cu, 0x0D0E0F10u}};
+        uint64_t bytes[3] = {2ull * n * 7 * e, plan.count * e, 2ull * n * 5 * e};
+        run_move(&plan, bytes, VK_TEST_SLOTS_PUSHED);
+    }
+}
+
 /* The plan (input slot 0 of in_bytes, output slot 1 of out_bytes) run with both slot addresses
  * lowered by 5 and 6 GiB and its bases raised by as much: offsets of 2^31 units and more, right
  * only if MODE_MOVE forms them in 64 bits; compared with the reference of the plan as given. */
@@ -371,11 +468,17 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_maps),         cmocka_unit_test(test_parts),
-        cmocka_unit_test(test_eight_dims),   cmocka_unit_test(test_packed_dilate),
-        cmocka_unit_test(test_packed_parts), cmocka_unit_test(test_far_offsets),
-        cmocka_unit_test(test_tiny),         cmocka_unit_test(test_zip),
+        cmocka_unit_test(test_maps),
+        cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_eight_dims),
+        cmocka_unit_test(test_packed_dilate),
+        cmocka_unit_test(test_packed_parts),
+        cmocka_unit_test(test_far_offsets),
+        cmocka_unit_test(test_tiny),
+        cmocka_unit_test(test_zip),
         cmocka_unit_test(test_zip_far),
+        cmocka_unit_test(test_in_parts),
+        cmocka_unit_test(test_in_parts_joined_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
