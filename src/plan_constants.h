@@ -67,8 +67,8 @@
 /* Threads per workgroup of the generic kernels (local_size_x), but fill.comp's. The specialized
  * kernels take theirs from the plan (GROUP_SIZE, chosen per walk in src/plan_spec.c). */
 #define DMLOPS_WORKGROUP_SIZE 64u
-/* ... and of the walks whose threads each move a vector or two and end (fill.comp, and in the
- * specialized kernels the ones plan_spec.c says): at 64 the GPU started workgroups slower than
+/* Threads per workgroup of the walks whose threads each move a vector or two and end (fill.comp,
+ * and among the specialized kernels those src/plan_spec.c says): at 64 the GPU started workgroups slower than
  * they wrote (H100: every write-only case 0.55 of the write ceiling; at 256, 1.00). The most any
  * kernel takes (the device check in src/vk/physical.c). */
 #define DMLOPS_WIDE_WORKGROUP_SIZE 256u

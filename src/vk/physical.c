@@ -110,9 +110,9 @@ HRESULT dml_vk_requirements_check(const struct dml_vk_instance *inst, VkPhysical
     *missing = "Vulkan 1.2";
     if (props.properties.apiVersion < VK_API_VERSION_1_2)
         return S_OK;
-    /* The generators' workgroups are larger than the 128 invocations Vulkan guarantees. */
+    /* The wide kernels' workgroups are larger than the 128 invocations Vulkan guarantees. */
     const VkPhysicalDeviceLimits *limits = &props.properties.limits;
-    *missing = "workgroups as large as the generators' (maxComputeWorkGroupInvocations and "
+    *missing = "workgroups as large as the wide kernels' (maxComputeWorkGroupInvocations and "
                "maxComputeWorkGroupSize[0] of DMLOPS_WIDE_WORKGROUP_SIZE)";
     if (limits->maxComputeWorkGroupInvocations < DMLOPS_WIDE_WORKGROUP_SIZE ||
         limits->maxComputeWorkGroupSize[0] < DMLOPS_WIDE_WORKGROUP_SIZE)
